@@ -1,0 +1,1 @@
+"""Thin FastAPI routers: parse, one call into the hub, serialise."""

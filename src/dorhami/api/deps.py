@@ -1,0 +1,41 @@
+"""Typed dependencies: the hub, the store and the calling player."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from ..hub.errors import HubError
+from ..hub.hub import Hub
+from ..storage.records import PlayerRecord
+
+bearer = HTTPBearer(auto_error=False, description="the token from POST /api/players")
+
+
+def get_hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+HubDep = Annotated[Hub, Depends(get_hub)]
+
+
+async def optional_player(hub: HubDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
+                                                                Depends(bearer)]) -> PlayerRecord | None:
+    if credentials is None:
+        return None
+    player = await hub.store.player_by_token(credentials.credentials)
+    if player is None:
+        raise HubError("invalid_token", "that token belongs to no player", 401)
+    return player
+
+
+async def current_player(player: Annotated[PlayerRecord | None, Depends(optional_player)]) -> PlayerRecord:
+    if player is None:
+        raise HubError("auth_required", "send 'Authorization: Bearer <token>' (POST /api/players)", 401)
+    return player
+
+
+OptionalPlayer = Annotated[PlayerRecord | None, Depends(optional_player)]
+CurrentPlayer = Annotated[PlayerRecord, Depends(current_player)]

@@ -1,0 +1,101 @@
+"""Rooms: create, list, join, bots, start, leave, rematch, and a room's game state, actions and log."""
+
+from __future__ import annotations
+
+import secrets
+
+from fastapi import APIRouter
+
+from ...engine import get_engine
+from ...hub.errors import HubError
+from ..deps import CurrentPlayer, HubDep, OptionalPlayer
+from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic, RoomCreate,
+                       RoomPublic, StartResult, StatePublic)
+
+router = APIRouter(prefix="/api/rooms", tags=["rooms"])
+
+
+@router.post("", response_model=RoomPublic, status_code=201)
+async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep) -> dict:
+    """Create a room; the caller is its host (and is not seated until it joins)."""
+    config = get_engine(body.game).validate_config(body.config)
+    # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
+    code = secrets.token_urlsafe(12)
+    await hub.store.create_room(code, body.game, config, body.private, player.id)
+    return (await hub.table(code)).room_public()
+
+
+@router.get("", response_model=list[RoomPublic])
+async def list_rooms(hub: HubDep) -> list[dict]:
+    """Public rooms waiting for players (private rooms are never listed)."""
+    rooms = await hub.store.rooms_with_status("waiting", public_only=True)
+    return [(await hub.table(room.code)).room_public() for room in rooms]
+
+
+@router.get("/{code}", response_model=RoomPublic)
+async def get_room(code: str, hub: HubDep) -> dict:
+    return (await hub.table(code)).room_public()
+
+
+@router.post("/{code}/join", response_model=JoinResult)
+async def join_room(code: str, player: CurrentPlayer, hub: HubDep) -> JoinResult:
+    """Take the lowest free seat (or get back the seat you already hold)."""
+    table = await hub.table(code)
+    return JoinResult(seat=await table.call(table.join, player.id, player.name))
+
+
+@router.post("/{code}/bots", response_model=JoinResult, status_code=201)
+async def add_bot(code: str, body: BotCreate, player: CurrentPlayer, hub: HubDep) -> JoinResult:
+    """The host seats a bot (in `seat`, or the lowest free seat)."""
+    table = await hub.table(code)
+    return JoinResult(seat=await table.call(table.add_bot, player.id, body.level, body.seat))
+
+
+@router.post("/{code}/start", response_model=StartResult)
+async def start_game(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+    table = await hub.table(code)
+    return await table.call(table.start_game, player.id, False)
+
+
+@router.post("/{code}/rematch", response_model=StartResult)
+async def rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+    """A new game with the same seats; the previous result reaches the rules that use it."""
+    table = await hub.table(code)
+    return await table.call(table.start_game, player.id, True)
+
+
+@router.post("/{code}/leave", response_model=LeaveResult)
+async def leave_room(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+    """Before the start: free your seat. During a game: a bot plays your seat to the end."""
+    table = await hub.table(code)
+    return await table.call(table.leave, player.id)
+
+
+@router.get("/{code}/state", response_model=StatePublic)
+async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict:
+    """The game as the caller's seat sees it (the spectator view without a seat or token)."""
+    table = await hub.table(code)
+    seat = table.seat_of(player.id if player else None)
+    return await table.call(_snapshot, table, seat)
+
+
+async def _snapshot(table, seat):
+    return table.snapshot(seat)
+
+
+@router.post("/{code}/actions", response_model=ActionResult)
+async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep) -> ActionResult:
+    """Play one action for your seat; refused actions get a typed error and change nothing."""
+    table = await hub.table(code)
+    stamp = hub.clock.now_ms()
+    reply = await table.call(table.act, table.seat_of(player.id), body.action, stamp, body.client_seq)
+    if reply["type"] == "error":
+        raise HubError(reply["code"], reply["message"], 400 if reply["code"] == "unknown_action" else 409)
+    return ActionResult(version=reply["version"], events=reply["events"])
+
+
+@router.get("/{code}/log", response_model=LogPublic)
+async def get_log(code: str, hub: HubDep) -> dict:
+    """The action log: the public part while the game runs, all of it (and the seed) once it ended."""
+    table = await hub.table(code)
+    return await table.call(table.public_log)

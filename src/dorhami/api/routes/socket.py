@@ -1,0 +1,143 @@
+"""The room socket: `hello`, then actions and pings; the table pushes room and state messages."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+
+from ...hub import messages
+from ...hub.errors import HubError
+from ...hub.table import Subscriber, Table
+from ..deps import HubDep
+
+router = APIRouter()
+
+HELLO_TIMEOUT_S = 15
+# Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4404 no such room.
+CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_FLOOD = 4400, 4401, 4404, 4429
+
+
+class TokenBucket:
+    """Allows `rate` messages a second with bursts of `burst`."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@router.websocket("/ws/rooms/{code}")
+async def room_socket(ws: WebSocket, code: str, hub: HubDep) -> None:
+    await ws.accept()
+    try:
+        table = await hub.table(code)
+    except HubError as exc:
+        await ws.close(CLOSE_NO_ROOM, exc.message)
+        return
+    player_id = await _hello(ws, hub)
+    if player_id is False:
+        return
+    sub = Subscriber(player_id, hub.settings.send_queue_limit)
+    await table.call(table.subscribe, sub)
+    writer = asyncio.create_task(_pump(ws, sub))
+    try:
+        await _read(ws, hub, table, sub)
+    finally:
+        writer.cancel()
+        await table.call(table.unsubscribe, sub)
+
+
+async def _hello(ws: WebSocket, hub) -> str | None | bool:
+    """The player id of the hello's token (None: a spectator), or False if the socket was closed."""
+    try:
+        frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT_S)
+        hello = messages.Inbound.validate_json(frame.get("text") or "")
+    except (asyncio.TimeoutError, ValidationError, ValueError):
+        await ws.close(CLOSE_BAD_HELLO, 'expected {"type":"hello","token":...} first')
+        return False
+    if not isinstance(hello, messages.Hello):
+        await ws.close(CLOSE_BAD_HELLO, f"expected a hello first, but got {hello.type!r}")
+        return False
+    if hello.token is None:
+        return None
+    player = await hub.store.player_by_token(hello.token)
+    if player is None:
+        await ws.close(CLOSE_BAD_TOKEN, "that token belongs to no player")
+        return False
+    return player.id
+
+
+async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
+    bucket = TokenBucket(hub.settings.messages_per_second, hub.settings.message_burst)
+    refused = 0
+    while True:
+        frame = await ws.receive()
+        # Stamped on receipt: claims are ordered by this time, not by when they are processed.
+        stamp = hub.clock.now_ms()
+        if frame["type"] == "websocket.disconnect":
+            return
+        if not bucket.take():
+            refused += 1
+            if refused > hub.settings.message_burst * 5:
+                await ws.close(CLOSE_FLOOD, "too many messages")
+                return
+            sub.send(messages.error("rate_limited", "too many messages; slow down"))
+            continue
+        text = frame.get("text")
+        if text is None:
+            sub.send(messages.error("text_only", "send JSON text frames"))
+            continue
+        if len(text) > hub.settings.max_message_bytes:
+            sub.send(messages.error("too_large", f"a message may be at most {hub.settings.max_message_bytes} bytes"))
+            continue
+        try:
+            message = messages.Inbound.validate_json(text)
+        except ValidationError as exc:
+            seq = _client_seq_of(text)
+            sub.send(messages.error("invalid_message", _first_error(exc), seq))
+            continue
+        if isinstance(message, messages.Ping):
+            sub.send(messages.pong(message.client_time, hub.clock.now_ms()))
+        elif isinstance(message, messages.ActionMessage):
+            try:
+                reply = await table.call(table.act, table.seat_of(sub.player_id), message.action, stamp,
+                                         message.client_seq)
+            except HubError as exc:
+                reply = messages.error(exc.code, exc.message, message.client_seq)
+            sub.send(reply)
+        else:
+            sub.send(messages.error("already_greeted", "hello is sent once, first"))
+
+
+async def _pump(ws: WebSocket, sub: Subscriber) -> None:
+    while True:
+        text = await sub.next()
+        if text is None:
+            await ws.close(1013, sub.closed_reason or "closing")
+            return
+        await ws.send_text(text)
+
+
+def _client_seq_of(text: str) -> int | None:
+    try:
+        seq = json.loads(text).get("client_seq")
+    except (ValueError, AttributeError):
+        return None
+    return seq if isinstance(seq, int) else None
+
+
+def _first_error(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ()))
+    return f"{where}: {first.get('msg')}" if where else str(first.get("msg"))

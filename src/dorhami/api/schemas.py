@@ -1,0 +1,128 @@
+"""Request and response models of the public REST API (XCreate in, XPublic out)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerCreate(Strict):
+    name: str = Field(min_length=1, max_length=40, examples=["Sara"])
+
+    @field_validator("name")
+    @classmethod
+    def _not_blank(cls, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a name needs at least one visible character")
+        return name
+
+
+class PlayerPublic(BaseModel):
+    id: str
+    name: str
+
+
+class PlayerCreated(PlayerPublic):
+    token: str = Field(description="Send as `Authorization: Bearer <token>`; shown only once.")
+
+
+class GamePublic(BaseModel):
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    realtime: bool
+    default_config: dict[str, Any]
+
+
+class RoomCreate(Strict):
+    game: str = Field(examples=["jekyll-vs-hyde"])
+    private: bool = True
+    config: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    player: PlayerPublic | None
+    bot: str | None = Field(description="the bot's level if a bot plays this seat")
+
+
+class RoomPublic(BaseModel):
+    code: str
+    url: str
+    game: str
+    title: str
+    config: dict[str, Any]
+    private: bool
+    status: Literal["waiting", "playing", "finished"]
+    host: PlayerPublic
+    max_seats: int
+    min_players: int
+    game_id: int | None
+    seats: list[SeatPublic]
+
+
+class JoinResult(BaseModel):
+    seat: int
+
+
+class BotCreate(Strict):
+    level: Literal["easy", "normal", "hard"] = "normal"
+    seat: int | None = Field(default=None, ge=0, le=63)
+
+
+class LeaveResult(BaseModel):
+    seat: int
+    handed_to_bot: bool
+
+
+class StartResult(BaseModel):
+    game_id: int
+
+
+class ActionCreate(Strict):
+    action: dict[str, Any] = Field(examples=[{"type": "play_card", "card": 9, "named_color": None}])
+    client_seq: int | None = Field(default=None, ge=0, le=2**53,
+                                   description="optional: a resend with the same number is applied once")
+
+
+class ActionResult(BaseModel):
+    version: int
+    events: list[dict[str, Any]]
+
+
+class StatePublic(BaseModel):
+    game_id: int
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    legal_actions: list[dict[str, Any]]
+    result: dict[str, Any] | None
+
+
+class LogEntry(BaseModel):
+    seq: int
+    seat: int | None
+    server_ms: int
+    action: dict[str, Any]
+
+
+class LogPublic(BaseModel):
+    game_id: int
+    finished: bool
+    entries: list[LogEntry]
+    seed: int | None = None
+    players: int | None = None
+    config: dict[str, Any] | None = None
+    started_ms: int | None = None
+
+
+class ErrorPublic(BaseModel):
+    code: str
+    message: str

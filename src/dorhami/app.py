@@ -1,0 +1,87 @@
+"""The ASGI application: routers, typed errors, static files, and the hub's lifespan."""
+
+from __future__ import annotations
+
+import logging
+import os
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from . import __version__
+from .config import Settings
+from .engine import IllegalAction
+from .hub.errors import HubError
+from .hub.hub import Hub
+from .storage.repository import Store
+from .api.routes import games, pages, players, rooms, socket
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).resolve().parents[2] / "static"))
+# Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
+BAD_REQUEST_CODES = {"unknown_action", "invalid_config", "invalid_players", "unknown_game"}
+
+
+def create_app(settings: Settings | None = None, clock=None) -> FastAPI:
+    """Build the application; the hub starts (and resumes unfinished games) with the lifespan."""
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        store = Store(settings.database_url)
+        hub = Hub(store, settings, clock)
+        app.state.hub = hub
+        resumed = await hub.recover()
+        log.info("dorhami ready; resumed %d unfinished games", resumed)
+        try:
+            yield
+        finally:
+            await hub.close()
+            store.close()
+
+    app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan,
+                  description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
+                              "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
+    app.state.static_dir = STATIC_DIR
+    _add_error_handlers(app)
+    for router in (players.router, games.router, rooms.router, socket.router, pages.router):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(HubError)
+    async def hub_error(_: Request, exc: HubError) -> JSONResponse:
+        return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(IllegalAction)
+    async def illegal(_: Request, exc: IllegalAction) -> JSONResponse:
+        status = 404 if exc.code == "unknown_game" else 400 if exc.code in BAD_REQUEST_CODES else 409
+        return _error(status, exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error(422, "invalid_request", f"{where}: {first.get('msg', 'invalid request')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden"}
+        return _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error")
+        return _error(500, "internal_error", "something went wrong on our side")

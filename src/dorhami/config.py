@@ -1,0 +1,29 @@
+"""Settings from the environment (DATABASE_URL, DORHAMI_*), read once at start."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_DATABASE_URL = "sqlite:///./dorhami.db"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a server process needs to know about its surroundings."""
+
+    database_url: str = DEFAULT_DATABASE_URL
+    # Bots think for a while, like a person; tests shorten it.
+    bot_delay_ms: tuple[int, int] = (700, 1600)
+    # A socket whose send queue holds this many unsent messages is too slow and is closed.
+    send_queue_limit: int = 256
+    max_message_bytes: int = 16 * 1024
+    # Token bucket per socket: sustained messages per second and the burst allowed.
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        low, high = (int(x) for x in os.environ.get("DORHAMI_BOT_DELAY_MS", "700,1600").split(","))
+        return cls(database_url=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),
+                   bot_delay_ms=(low, high))

@@ -1,0 +1,155 @@
+"""The engine contract every game implements (see ARCHITECTURE.md, "The engine contract").
+
+A game state is a plain JSON-safe dict (str keys, lists, ints, bools, None, str) so that it
+round-trips through `json` unchanged and replays exactly. `Engine` supplies the parts that are
+the same in every game — copying before a change, firing due timers before an action, the stale
+step check, config validation — and each game fills in the `_`-prefixed hooks, which may mutate
+the copy they are given.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+# An event carrying this key is private to the listed seats; every other event is public.
+PRIVATE_TO = "to"
+
+
+def clone(state: State) -> State:
+    """A deep copy of a JSON-safe state (pickle is several times faster than copy.deepcopy)."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see (spectators: seat None), private markers stripped."""
+    seen = []
+    for event in events:
+        private = event.get(PRIVATE_TO)
+        if private is None:
+            seen.append(event)
+        elif seat is not None and seat in private:
+            seen.append({k: v for k, v in event.items() if k != PRIVATE_TO})
+    return seen
+
+
+class Engine:
+    """Base class of every game engine; subclasses set the class attributes and the `_` hooks."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    # Real-time games take claims from every seat at any moment; the hub sends them the compact
+    # action list and skips the stale-step check.
+    realtime: ClassVar[bool] = False
+
+    # -- config ---------------------------------------------------------------------------
+
+    def default_config(self) -> dict:
+        """Every key of the rules file's "Modes and variants" table with its default."""
+        raise NotImplementedError
+
+    def validate_config(self, config: dict | None) -> dict:
+        """The full config (defaults filled in); raises IllegalAction('invalid_config')."""
+        full = self.default_config()
+        for key, value in (config or {}).items():
+            if key not in full:
+                raise IllegalAction("invalid_config", f"unknown config key {key!r}")
+            full[key] = value
+        self._check_config(full)
+        return full
+
+    def _check_config(self, config: dict) -> None:
+        """Raise IllegalAction('invalid_config', ...) for a value the rules do not allow."""
+
+    def player_range(self, config: dict | None = None) -> tuple[int, int]:
+        """(min, max) seats for this config; setup refuses other counts."""
+        return self.min_players, self.max_players
+
+    # -- lifecycle ------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, config: dict | None = None, now_ms: int = 0,
+              previous_result: dict | None = None) -> State:
+        """A new game; the same arguments give the same state."""
+        full = self.validate_config(config)
+        low, high = self.player_range(full)
+        if not isinstance(players, int) or not low <= players <= high:
+            raise IllegalAction("invalid_players", f"expected {low} to {high} players, but got {players}")
+        state = self._setup(players, seed, full, now_ms, previous_result)
+        state.setdefault("step", 0)
+        return state
+
+    def apply(self, state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
+        """Fire due timers, then judge `action` by `seat`; never mutates `state`."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("unknown_action", "expected an object with a string 'type'")
+        new, events = self.advance(state, now_ms)
+        if new is state:
+            new = clone(state)
+        step = action.get("step")
+        if step is not None and not self.realtime:
+            if step != self.step(new, seat):
+                raise IllegalAction("stale_step", f"this action was meant for step {step}, "
+                                                  f"but the game is at step {self.step(new, seat)}")
+            action = {k: v for k, v in action.items() if k != "step"}
+        events = events + self._apply(new, seat, action, now_ms)
+        return new, events
+
+    def advance(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
+        """Fire every timer due at or before `now_ms`, each as if at its due time."""
+        events: list[Event] = []
+        new = state
+        while (due := self.next_deadline(new)) is not None and due <= now_ms:
+            if new is state:
+                new = clone(state)
+            events += self._fire(new, due)
+        return new, events
+
+    def step(self, state: State, seat: int | None) -> int:
+        """A counter that moves on whenever a decision point closes (the stale-step rule)."""
+        return state.get("step", 0)
+
+    # -- hooks each game implements -------------------------------------------------------
+
+    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
+               previous_result: dict | None) -> State:
+        raise NotImplementedError
+
+    def _apply(self, state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+        """Judge and apply `action` to `state` in place; raise IllegalAction before mutating."""
+        raise NotImplementedError
+
+    def _fire(self, state: State, due_ms: int) -> list[Event]:
+        """Apply the earliest timer (due at `due_ms`) to `state` in place."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action `apply` accepts from `seat` now ([] if none)."""
+        raise NotImplementedError
+
+    def compact_legal_actions(self, state: State, seat: int) -> list[Action]:
+        """What the API sends as the legal-action list (real-time games send types only)."""
+        return self.legal_actions(state, seat)
+
+    def next_deadline(self, state: State) -> int | None:
+        """When the earliest pending timer fires (ms), if any."""
+        return None
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """JSON-safe view for `seat` (None: spectator), with nothing that seat may not know."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict | None:
+        """None while running, else {"winners": [...], "scores": {"seat": n}, "ranking": [...], ...}."""
+        raise NotImplementedError
+
+    def public_action(self, seat: int | None, action: Action) -> Action:
+        """How a logged action appears in the public log of a running game (secrets removed)."""
+        return action

@@ -1,0 +1,41 @@
+"""The WebSocket protocol: inbound messages validated by schema, outbound messages built here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class Hello(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=200)
+
+
+class ActionMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["action"]
+    action: dict[str, Any]
+    client_seq: int | None = Field(default=None, ge=0, le=2**53)
+
+
+class Ping(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["ping"]
+    client_time: float | None = None
+
+
+Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping], Field(discriminator="type")])
+
+
+def error(code: str, message: str, client_seq: int | None = None) -> dict:
+    return {"type": "error", "client_seq": client_seq, "code": code, "message": message}
+
+
+def ack(client_seq: int | None, version: int, events: list[dict]) -> dict:
+    return {"type": "ack", "client_seq": client_seq, "version": version, "events": events}
+
+
+def pong(client_time: float | None, server_ms: int) -> dict:
+    return {"type": "pong", "client_time": client_time, "server_time": server_ms}

@@ -1,0 +1,430 @@
+"""A table: the live side of one room — its seats, its running game, and the sockets watching it.
+
+Every change goes through one asyncio task reading one queue (`call`/`post`), so the actions of
+a table are applied strictly one at a time, in the order the server stamped them. Each accepted
+action is committed to the log before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
+from ..storage.records import GameRecord, RoomRecord, SeatRecord
+from . import messages
+from .bots import BOT_LEVELS, DEFAULT_LEVEL, choose_action, think_time_ms
+from .errors import HubError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger(__name__)
+
+ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
+REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
+_CLOSE = object()
+
+
+@dataclass
+class LiveGame:
+    """The running (or finished) game of a table, rebuilt from its log after a restart."""
+
+    id: int
+    engine: Engine
+    players: int
+    state: State
+    version: int = 0
+    last_ms: int = 0
+    result: dict | None = None
+    replies: dict[int, OrderedDict] = field(default_factory=dict)
+
+
+class Subscriber:
+    """One socket watching a table: a bounded send queue, so a slow socket never blocks the table."""
+
+    def __init__(self, player_id: str | None, limit: int) -> None:
+        self.player_id = player_id
+        self.queue: asyncio.Queue = asyncio.Queue(limit)
+        self.closed_reason: str | None = None
+
+    def send(self, message: dict | str) -> None:
+        if self.closed_reason:
+            return
+        text = message if isinstance(message, str) else json.dumps(message)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close("too slow: the send queue is full")
+
+    def close(self, reason: str) -> None:
+        self.closed_reason = reason
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(_CLOSE)
+
+    async def next(self) -> str | None:
+        """The next text to send, or None when the socket must be closed."""
+        item = await self.queue.get()
+        return None if item is _CLOSE else item
+
+
+class Table:
+    """The actor of one room."""
+
+    def __init__(self, hub: Hub, room: RoomRecord, seats: list[SeatRecord], names: dict[str, str]) -> None:
+        self.hub = hub
+        self.room = room
+        self.engine = get_engine(room.game)
+        self.seats: dict[int, SeatRecord] = {s.seat: s for s in seats}
+        self.names = names
+        self.game: LiveGame | None = None
+        self.subscribers: set[Subscriber] = set()
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.task: asyncio.Task | None = None
+        self.timer: asyncio.Task | None = None
+        self.bots: dict[int, asyncio.Task] = {}
+        self.bot_rng = random.Random()
+
+    # -- the actor ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"table-{self.room.code}")
+
+    async def stop(self) -> None:
+        self.inbox.put_nowait((None, (), None))
+        if self.task:
+            await self.task
+        for task in [self.timer, *self.bots.values()]:
+            if task:
+                task.cancel()
+        for sub in list(self.subscribers):
+            sub.close("server shutting down")
+
+    async def call(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+        """Run `fn(*args)` inside the actor, after everything queued before it; return its result."""
+        future = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait((fn, args, future))
+        return await future
+
+    def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None:
+        """Queue `fn(*args)` for the actor without waiting for it."""
+        self.inbox.put_nowait((fn, args, None))
+
+    async def _run(self) -> None:
+        while True:
+            fn, args, future = await self.inbox.get()
+            if fn is None:
+                return
+            try:
+                outcome = await fn(*args)
+            except Exception as exc:  # the actor must outlive any one bad command
+                if not isinstance(exc, (HubError, IllegalAction)):
+                    log.exception("table %s: %s failed", self.room.code, getattr(fn, "__name__", fn))
+                if future and not future.done():
+                    future.set_exception(exc)
+            else:
+                if future and not future.done():
+                    future.set_result(outcome)
+
+    # -- seats (called through `call`) ----------------------------------------------------
+
+    @property
+    def config(self) -> dict:
+        return self.engine.validate_config(self.room.config)
+
+    @property
+    def max_seats(self) -> int:
+        return self.engine.player_range(self.config)[1]
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        for seat in self.seats.values():
+            if player_id is not None and seat.player_id == player_id:
+                return seat.seat
+        return None
+
+    def _require_host(self, player_id: str) -> None:
+        if player_id != self.room.host_id:
+            raise HubError("not_host", "only the host of this room may do that", 403)
+
+    async def join(self, player_id: str, name: str) -> int:
+        seat = self.seat_of(player_id)
+        if seat is not None:
+            return seat
+        if self.room.status == "playing":
+            raise HubError("game_running", "the game has started; you can watch it", 409)
+        free = [s for s in range(self.max_seats) if s not in self.seats]
+        if not free:
+            raise HubError("room_full", "every seat of this room is taken", 409)
+        self.names[player_id] = name
+        self.seats[free[0]] = SeatRecord(room_id=self.room.id, seat=free[0], player_id=player_id)
+        await self._save_seats()
+        return free[0]
+
+    async def add_bot(self, player_id: str, level: str | None, seat: int | None) -> int:
+        self._require_host(player_id)
+        level = level or DEFAULT_LEVEL
+        if level not in BOT_LEVELS:
+            raise HubError("invalid_level", f"expected a bot level in {BOT_LEVELS}, but got {level!r}", 400)
+        if self.room.status == "playing":
+            raise HubError("game_running", "bots join before the game starts", 409)
+        free = [s for s in range(self.max_seats) if s not in self.seats]
+        if seat is None:
+            seat = free[0] if free else None
+        if seat is None or seat not in free:
+            raise HubError("seat_taken", "there is no such free seat", 409)
+        self.seats[seat] = SeatRecord(room_id=self.room.id, seat=seat, bot_level=level)
+        await self._save_seats()
+        return seat
+
+    async def leave(self, player_id: str) -> dict:
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise HubError("not_seated", "you have no seat in this room", 409)
+        if self.room.status == "playing":
+            # A game in progress cannot lose a seat: a bot plays it to the end.
+            self.seats[seat].bot_level = DEFAULT_LEVEL
+            self.seats[seat].player_id = None
+            await self._save_seats()
+            self._schedule_bots()
+            return {"seat": seat, "handed_to_bot": True}
+        del self.seats[seat]
+        await self._save_seats()
+        return {"seat": seat, "handed_to_bot": False}
+
+    async def _save_seats(self) -> None:
+        await self.hub.store.replace_seats(self.room.id, list(self.seats.values()))
+        self._broadcast_room()
+
+    # -- starting a game ------------------------------------------------------------------
+
+    async def start_game(self, player_id: str, rematch: bool) -> dict:
+        self._require_host(player_id)
+        if rematch and self.room.status != "finished":
+            raise HubError("not_finished", "a rematch follows a finished game", 409)
+        if not rematch and self.room.status != "waiting":
+            raise HubError("already_started", "this room's game has already started", 409)
+        low, high = self.engine.player_range(self.config)
+        if not low <= len(self.seats) <= high:
+            raise HubError("wrong_player_count", f"this game needs {low} to {high} players, "
+                                                 f"but {len(self.seats)} are seated", 409)
+        previous = self.game.result if (rematch and self.game) else None
+        # Seats are renumbered 0..n-1 in their order, so an empty seat in the middle does no harm.
+        seats = [SeatRecord(room_id=self.room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level)
+                 for i, s in enumerate(sorted(self.seats.values(), key=lambda s: s.seat))]
+        seed = random.SystemRandom().getrandbits(62)
+        now = self.hub.clock.now_ms()
+        state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
+        record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
+                            previous_result=previous, started_ms=now, owner=self.hub.instance_id)
+        record = await self.hub.store.start_game(self.room.id, record, seats)
+        self.seats = {s.seat: s for s in seats}
+        self.room.status, self.room.game_id = "playing", record.id
+        self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
+        self._broadcast_room()
+        self._after_change([])
+        return {"game_id": record.id}
+
+    def restore(self, record: GameRecord, log_rows: list) -> None:
+        """Rebuild the game by replaying its log (after a restart, or to show a finished game)."""
+        engine = self.engine
+        state = engine.setup(record.players, record.seed, record.config, now_ms=record.started_ms,
+                             previous_result=record.previous_result)
+        game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms)
+        for row in log_rows:
+            if row.seat is None:
+                state, _ = engine.advance(state, row.server_ms)
+            else:
+                state, events = engine.apply(state, row.seat, row.action, row.server_ms)
+                if row.client_seq is not None:
+                    self._remember(game, row.seat, row.client_seq,
+                                   messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
+            game.version, game.last_ms = row.seq, row.server_ms
+        game.state, game.result = state, engine.result(state)
+        self.game = game
+
+    def resume(self) -> None:
+        """Start the timers and bots of a restored running game."""
+        if self.game and self.game.result is None:
+            self._schedule_timer()
+            self._schedule_bots()
+
+    # -- actions --------------------------------------------------------------------------
+
+    async def act(self, seat: int | None, action: Action, stamp_ms: int, client_seq: int | None) -> dict:
+        """Judge one action stamped on receipt; commit it, then tell everyone. Returns the ack."""
+        game = self.game
+        if game is None or self.room.status == "waiting":
+            raise HubError("not_started", "this room's game has not started", 409)
+        if seat is None:
+            raise HubError("not_seated", "spectators cannot act; join a seat first", 403)
+        if client_seq is not None and client_seq in game.replies.get(seat, {}):
+            return game.replies[seat][client_seq]
+        try:
+            if game.result is not None:
+                raise IllegalAction("game_over", "the game has ended")
+            now = max(stamp_ms, game.last_ms)
+            state, events = self.engine.apply(game.state, seat, action, now)
+        except IllegalAction as exc:
+            reply = messages.error(exc.code, exc.message, client_seq)
+        else:
+            await self._commit(seat, action, now, client_seq, state, events)
+            reply = messages.ack(client_seq, game.version, events_for(events, seat))
+        if client_seq is not None:
+            self._remember(game, seat, client_seq, reply)
+        return reply
+
+    @staticmethod
+    def _remember(game: LiveGame, seat: int, client_seq: int, reply: dict) -> None:
+        replies = game.replies.setdefault(seat, OrderedDict())
+        replies[client_seq] = reply
+        while len(replies) > REPLIES_KEPT:
+            replies.popitem(last=False)
+
+    async def _commit(self, seat: int | None, action: Action, now: int, client_seq: int | None,
+                      state: State, events: list[Event]) -> None:
+        game = self.game
+        seq = game.version + 1
+        try:
+            await self.hub.store.append_action(game.id, seq, seat, action, now, client_seq)
+        except Exception as exc:
+            log.exception("table %s: could not store action %s", self.room.code, seq)
+            raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
+        game.state, game.version, game.last_ms = state, seq, now
+        result = self.engine.result(state)
+        if result is not None and game.result is None:
+            game.result = result
+            await self.hub.store.finish_game(game.id, result, now)
+            self.room.status = "finished"
+            self._broadcast_room()
+        self._after_change(events)
+
+    async def _tick(self, stamp_ms: int) -> None:
+        """A timer is due: apply the rules' automatic actions and log the call like an action."""
+        game = self.game
+        if game is None or game.result is not None:
+            return
+        now = max(stamp_ms, game.last_ms)
+        state, events = self.engine.advance(game.state, now)
+        if state is game.state:
+            self._schedule_timer()
+            return
+        await self._commit(None, ADVANCE, now, None, state, events)
+
+    async def _bot_move(self, seat: int) -> None:
+        game = self.game
+        bot = self.seats.get(seat)
+        if game is None or game.result is not None or bot is None or bot.bot_level is None:
+            return
+        action = choose_action(self.engine, game.state, seat, self.bot_rng, bot.bot_level)
+        if action is not None:
+            await self.act(seat, action, self.hub.clock.now_ms(), None)
+
+    # -- after every change: timers, bots, views ------------------------------------------
+
+    def _after_change(self, events: list[Event]) -> None:
+        self._schedule_timer()
+        self._schedule_bots()
+        self._broadcast_state(events)
+
+    def _schedule_timer(self) -> None:
+        if self.timer:
+            self.timer.cancel()
+            self.timer = None
+        deadline = self.engine.next_deadline(self.game.state) if self.game else None
+        if deadline is not None and self.game.result is None:
+            self.timer = asyncio.create_task(self._wait_for(deadline))
+
+    async def _wait_for(self, deadline: int) -> None:
+        await self.hub.clock.sleep_until(deadline)
+        self.post(self._tick, self.hub.clock.now_ms())
+
+    def _schedule_bots(self) -> None:
+        for task in self.bots.values():
+            task.cancel()
+        self.bots.clear()
+        game = self.game
+        if game is None or game.result is not None:
+            return
+        for seat, record in self.seats.items():
+            if record.bot_level and self.engine.legal_actions(game.state, seat):
+                delay = think_time_ms(self.hub.settings.bot_delay_ms, self.bot_rng)
+                self.bots[seat] = asyncio.create_task(self._bot_after(seat, delay))
+
+    async def _bot_after(self, seat: int, delay_ms: int) -> None:
+        await self.hub.clock.sleep_until(self.hub.clock.now_ms() + delay_ms)
+        self.post(self._bot_move, seat)
+
+    # -- what clients see -----------------------------------------------------------------
+
+    def room_public(self) -> dict:
+        room = self.room
+        return {
+            "code": room.code, "url": f"/t/{room.code}", "game": room.game, "title": self.engine.title,
+            "config": self.config, "private": room.private, "status": room.status,
+            "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
+            "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
+            "game_id": room.game_id,
+            "seats": [self._seat_public(s) for s in sorted(self.seats.values(), key=lambda s: s.seat)],
+        }
+
+    def _seat_public(self, seat: SeatRecord) -> dict:
+        player = None
+        if seat.player_id:
+            player = {"id": seat.player_id, "name": self.names.get(seat.player_id, "")}
+        return {"seat": seat.seat, "player": player, "bot": seat.bot_level}
+
+    def snapshot(self, seat: int | None, events: list[Event] | None = None) -> dict:
+        """The state message for one seat (or a spectator)."""
+        game = self.game
+        if game is None:
+            raise HubError("not_started", "this room's game has not started", 409)
+        legal = self.engine.compact_legal_actions(game.state, seat) if seat is not None else []
+        return {"type": "state", "game_id": game.id, "version": game.version, "seat": seat,
+                "view": self.engine.view(game.state, seat), "legal_actions": legal,
+                "events": events_for(events or [], seat), "result": game.result}
+
+    def _broadcast_state(self, events: list[Event]) -> None:
+        texts: dict[int | None, str] = {}
+        for sub in list(self.subscribers):
+            seat = self.seat_of(sub.player_id)
+            if seat not in texts:
+                texts[seat] = json.dumps(self.snapshot(seat, events))
+            sub.send(texts[seat])
+
+    def _broadcast_room(self) -> None:
+        text = json.dumps({"type": "room", "room": self.room_public()})
+        for sub in list(self.subscribers):
+            sub.send(text)
+
+    async def subscribe(self, sub: Subscriber) -> None:
+        """Add a socket and send it the room and, if there is one, the full game state."""
+        self.subscribers.add(sub)
+        sub.send({"type": "room", "room": self.room_public()})
+        if self.game:
+            sub.send(self.snapshot(self.seat_of(sub.player_id)))
+
+    async def unsubscribe(self, sub: Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    async def public_log(self) -> dict:
+        game = self.game
+        if game is None:
+            raise HubError("not_started", "this room's game has not started", 409)
+        rows = await self.hub.store.actions(game.id)
+        finished = game.result is not None
+        entries = [{"seq": r.seq, "seat": r.seat, "server_ms": r.server_ms,
+                    "action": r.action if finished or r.seat is None
+                    else self.engine.public_action(r.seat, r.action)} for r in rows]
+        log_view = {"game_id": game.id, "finished": finished, "entries": entries}
+        if finished:
+            # Once the game is over anyone may check it: setup(seed) + this log replays it exactly.
+            record = await self.hub.store.game(game.id)
+            log_view.update(seed=record.seed, players=record.players, config=record.config,
+                            started_ms=record.started_ms)
+        return log_view

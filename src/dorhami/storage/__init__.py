@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy records, the schema migrations and a small repository API."""

@@ -1,0 +1,51 @@
+"""Database engine and schema: SQLite (WAL) by default, PostgreSQL via DATABASE_URL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+def normalise_url(url: str) -> str:
+    """Accept plain postgresql:// URLs too, and route them to psycopg 3."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An SQLAlchemy engine; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
+    url = normalise_url(url)
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _sqlite_pragmas(dbapi_connection, _record):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit survives a power cut, not only a killed process; acknowledged means durable.
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def migrate(url: str) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
+    command.upgrade(config, "head")
+
+
+def make_sessions(engine: Engine) -> sessionmaker[Session]:
+    return sessionmaker(engine, expire_on_commit=False)

@@ -1,0 +1,80 @@
+"""ORM records: players, rooms, seats, games and the append-only action log."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PlayerRecord(Base):
+    """A guest identity; the bearer token is stored only as its SHA-256."""
+
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RoomRecord(Base):
+    """A lobby entry with a code; `status` is waiting, playing or finished."""
+
+    __tablename__ = "rooms"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    config: Mapped[dict] = mapped_column(JSON)
+    private: Mapped[bool] = mapped_column(Boolean)
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatRecord(Base):
+    """One seat of a room: a player, or a bot (`bot_level`) — also a player's seat handed to a bot."""
+
+    __tablename__ = "seats"
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class GameRecord(Base):
+    """One game played in a room: everything `setup` needs, and the result once it ended."""
+
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    config: Mapped[dict] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    previous_result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    started_ms: Mapped[int] = mapped_column(BigInteger)
+    ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # The server process that runs this table; lets several processes share one database.
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRecord(Base):
+    """One accepted input of a game, in order: a seat's action, or a timer (`seat` null)."""
+
+    __tablename__ = "actions"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[dict] = mapped_column(JSON)
+    server_ms: Mapped[int] = mapped_column(BigInteger)
+    client_seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)

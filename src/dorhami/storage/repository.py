@@ -1,0 +1,145 @@
+"""The repository: every query the server makes, as small synchronous functions.
+
+The hub calls them through `Store` (a worker thread), so the event loop never waits on SQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, Callable, TypeVar
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from .db import make_engine, make_sessions, migrate
+from .records import ActionRecord, GameRecord, PlayerRecord, RoomRecord, SeatRecord
+
+T = TypeVar("T")
+
+
+def hash_token(token: str) -> str:
+    """Tokens are 256-bit random strings, so one SHA-256 is enough to store them safely."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Repository:
+    """Synchronous queries over one database."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self.sessions = sessions
+
+    # -- players --------------------------------------------------------------------------
+
+    def create_player(self, name: str) -> tuple[PlayerRecord, str]:
+        token = secrets.token_urlsafe(32)
+        player = PlayerRecord(id=uuid.uuid4().hex, name=name, token_hash=hash_token(token))
+        with self.sessions.begin() as session:
+            session.add(player)
+        return player, token
+
+    def player_by_token(self, token: str) -> PlayerRecord | None:
+        with self.sessions() as session:
+            return session.scalar(select(PlayerRecord).where(PlayerRecord.token_hash == hash_token(token)))
+
+    def players(self, ids: set[str]) -> dict[str, PlayerRecord]:
+        if not ids:
+            return {}
+        with self.sessions() as session:
+            rows = session.scalars(select(PlayerRecord).where(PlayerRecord.id.in_(ids)))
+            return {p.id: p for p in rows}
+
+    # -- rooms and seats ------------------------------------------------------------------
+
+    def create_room(self, code: str, game: str, config: dict, private: bool, host_id: str) -> RoomRecord:
+        room = RoomRecord(code=code, game=game, config=config, private=private, host_id=host_id,
+                          status="waiting")
+        with self.sessions.begin() as session:
+            session.add(room)
+        return room
+
+    def room(self, code: str) -> RoomRecord | None:
+        with self.sessions() as session:
+            return session.scalar(select(RoomRecord).where(RoomRecord.code == code))
+
+    def rooms_with_status(self, status: str, public_only: bool = False) -> list[RoomRecord]:
+        query = select(RoomRecord).where(RoomRecord.status == status).order_by(RoomRecord.id.desc())
+        if public_only:
+            query = query.where(RoomRecord.private.is_(False))
+        with self.sessions() as session:
+            return list(session.scalars(query.limit(200)))
+
+    def seats(self, room_id: int) -> list[SeatRecord]:
+        with self.sessions() as session:
+            return list(session.scalars(select(SeatRecord).where(SeatRecord.room_id == room_id)
+                                        .order_by(SeatRecord.seat)))
+
+    def replace_seats(self, room_id: int, seats: list[SeatRecord]) -> None:
+        """Write the whole seat list of a room (seat changes are rare and rooms are small)."""
+        with self.sessions.begin() as session:
+            session.execute(delete(SeatRecord).where(SeatRecord.room_id == room_id))
+            session.add_all(SeatRecord(room_id=room_id, seat=s.seat, player_id=s.player_id,
+                                       bot_level=s.bot_level) for s in seats)
+
+    # -- games and the action log ---------------------------------------------------------
+
+    def start_game(self, room_id: int, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
+        """Store a new game, the room's final seating, and mark the room playing, atomically."""
+        with self.sessions.begin() as session:
+            session.add(game)
+            session.flush()
+            session.execute(delete(SeatRecord).where(SeatRecord.room_id == room_id))
+            session.add_all(SeatRecord(room_id=room_id, seat=s.seat, player_id=s.player_id,
+                                       bot_level=s.bot_level) for s in seats)
+            room = session.get(RoomRecord, room_id)
+            room.status, room.game_id = "playing", game.id
+        return game
+
+    def append_action(self, game_id: int, seq: int, seat: int | None, action: dict, server_ms: int,
+                      client_seq: int | None) -> None:
+        with self.sessions.begin() as session:
+            session.add(ActionRecord(game_id=game_id, seq=seq, seat=seat, action=action,
+                                     server_ms=server_ms, client_seq=client_seq))
+
+    def finish_game(self, game_id: int, result: dict, ended_ms: int) -> None:
+        with self.sessions.begin() as session:
+            game = session.get(GameRecord, game_id)
+            game.result, game.ended_ms = result, ended_ms
+            session.get(RoomRecord, game.room_id).status = "finished"
+
+    def game(self, game_id: int) -> GameRecord | None:
+        with self.sessions() as session:
+            return session.get(GameRecord, game_id)
+
+    def actions(self, game_id: int) -> list[ActionRecord]:
+        with self.sessions() as session:
+            return list(session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id)
+                                        .order_by(ActionRecord.seq)))
+
+
+class Store:
+    """The repository run on worker threads (one for SQLite, whose writers queue anyway)."""
+
+    def __init__(self, url: str) -> None:
+        migrate(url)
+        self.engine = make_engine(url)
+        self.repo = Repository(make_sessions(self.engine))
+        workers = 1 if self.engine.dialect.name == "sqlite" else 4
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="dorhami-db")
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run one repository call off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, partial(fn, *args, **kwargs))
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        # store.create_room(...) awaits repo.create_room(...) on the worker thread.
+        fn = getattr(self.repo, name)
+        return partial(self.run, fn)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+        self.engine.dispose()

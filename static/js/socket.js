@@ -1,0 +1,88 @@
+// The room socket: hello, reconnect with back-off, clock sync by ping/pong, actions with client_seq.
+export class RoomSocket {
+  constructor(code, token, onMessage, onStatus) {
+    this.code = code;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.offset = 0;   // server time minus local time, ms
+    this.rtt = null;
+    // Unique across page reloads, so a resend is recognised and a new action never is.
+    this.seq = Date.now() * 1000;
+    this.pending = new Map();
+    this.attempt = 0;
+    this.closed = false;
+    this.connect();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    this.onStatus(this.attempt ? "reconnecting" : "connecting");
+    ws.onopen = () => {
+      this.attempt = 0;
+      ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
+      this.onStatus("connected");
+      this.ping();
+      this.pinger = setInterval(() => this.ping(), 5000);
+      // Whatever was sent and not answered before the drop is sent again; the server answers once.
+      for (const message of this.pending.values()) ws.send(JSON.stringify(message));
+    };
+    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onclose = (event) => {
+      clearInterval(this.pinger);
+      if (this.closed) return;
+      if (event.code === 4404) { this.onStatus("not_found"); return; }
+      this.attempt += 1;
+      this.onStatus("reconnecting");
+      setTimeout(() => this.connect(), Math.min(8000, 250 * 2 ** this.attempt));
+    };
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "pong": {
+        const now = performance.timeOrigin + performance.now();
+        this.rtt = now - message.client_time;
+        this.offset = message.server_time - (message.client_time + this.rtt / 2);
+        return;
+      }
+      case "ack":
+      case "error":
+        if (message.client_seq != null) {
+          const resolve = this.pending.get(message.client_seq)?.resolve;
+          this.pending.delete(message.client_seq);
+          resolve?.(message);
+        }
+        this.onMessage(message);
+        return;
+      case "room":
+      case "state":
+        this.onMessage(message);
+        return;
+      default:
+        throw new Error(`unknown message type ${message.type}`);
+    }
+  }
+
+  ping() {
+    if (this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ type: "ping", client_time: performance.timeOrigin + performance.now() }));
+    }
+  }
+
+  // Send one action; resolves with the server's ack or error.
+  act(action) {
+    const client_seq = ++this.seq;
+    const message = { type: "action", action, client_seq };
+    return new Promise((resolve) => {
+      this.pending.set(client_seq, { ...message, resolve });
+      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    });
+  }
+
+  serverNow() { return Date.now() + this.offset; }
+
+  close() { this.closed = true; clearInterval(this.pinger); this.ws.close(); }
+}

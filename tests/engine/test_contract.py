@@ -1,0 +1,130 @@
+"""The engine contract, checked over every registered game by seeded random playouts."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from dorhami.engine import GAMES, IllegalAction, events_for, get_engine
+
+from .playout import frozen, play, replay
+
+# Thousands of playouts per game in CI; DORHAMI_PLAYOUTS lowers it for a quick local run.
+PLAYOUTS = int(os.environ.get("DORHAMI_PLAYOUTS", "1000"))
+SEED_BASE = 7_340_000_000_017  # large, so the seed's digits are recognisable in a leak check
+FORBIDDEN_KEYS = {"seed", "rng", "rng_state", "deck", "draw_pile_order"}
+
+slugs = sorted(GAMES)
+
+
+def player_counts(engine):
+    low, high = engine.player_range(engine.validate_config({}))
+    return list(range(low, high + 1))
+
+
+def walk_keys(value):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from walk_keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from walk_keys(item)
+
+
+def check_input(run, state, seat, action, now):
+    """Per-input properties: JSON round trip, views safe, apply/advance leave the input intact."""
+    engine = run.engine
+    before = frozen(state)
+    assert json.loads(json.dumps(state)) == state, "state must round-trip through JSON"
+    for viewer in [None, *range(run.players)]:
+        text = json.dumps(engine.view(state, viewer))
+        assert str(run.seed) not in text, "a view holds the seed"
+        assert not FORBIDDEN_KEYS & set(walk_keys(json.loads(text))), "a view holds RNG or deck data"
+    if action is None:
+        engine.advance(state, now)
+    else:
+        engine.apply(state, seat, action, now)
+    assert frozen(state) == before, "the input state was mutated"
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_engine_has_the_contract_attributes(slug):
+    engine = get_engine(slug)
+    assert engine.slug == slug
+    assert engine.title and 1 <= engine.min_players <= engine.max_players
+    config = engine.default_config()
+    assert json.loads(json.dumps(config)) == config
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_same_seed_gives_the_same_game(slug):
+    engine = get_engine(slug)
+    for players in player_counts(engine):
+        a = engine.setup(players, SEED_BASE + 5, {}, now_ms=0)
+        b = engine.setup(players, SEED_BASE + 5, {}, now_ms=0)
+        assert frozen(a) == frozen(b)
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_setup_refuses_a_player_count_outside_the_range(slug):
+    engine = get_engine(slug)
+    low, high = engine.player_range(engine.validate_config({}))
+    for players in (low - 1, high + 1):
+        with pytest.raises(IllegalAction):
+            engine.setup(players, 1, {})
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_unknown_config_key_is_refused(slug):
+    with pytest.raises(IllegalAction) as err:
+        get_engine(slug).setup(get_engine(slug).min_players, 1, {"no_such_key": 1})
+    assert err.value.code == "invalid_config"
+
+
+@pytest.mark.parametrize("slug", slugs)
+@pytest.mark.parametrize("bad", [{}, {"type": "no_such_action"}, {"type": 5}, [], None, "flip"])
+def test_unknown_action_is_refused_and_changes_nothing(slug, bad):
+    engine = get_engine(slug)
+    state = engine.setup(max(2, engine.min_players), SEED_BASE, {})
+    before = frozen(state)
+    for seat in range(max(2, engine.min_players)):
+        with pytest.raises(IllegalAction):
+            engine.apply(state, seat, bad, 1)
+    assert frozen(state) == before
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_random_playouts_end_replay_and_keep_their_inputs(slug):
+    engine = get_engine(slug)
+    counts = player_counts(engine)
+    for i in range(PLAYOUTS):
+        players = counts[i % len(counts)]
+        # Full per-input checks on a sample keep thousands of playouts inside the time budget.
+        check = check_input if i % 10 == 0 else None
+        run = play(engine, players, SEED_BASE + i, check=check)
+        result = engine.result(run.final)
+        assert set(result) >= {"winners", "scores", "ranking"}
+        assert json.loads(json.dumps(result)) == result
+        assert all(0 <= s < players for s in result["winners"])
+        if i % 10 == 0:
+            assert [frozen(s) for s in replay(engine, run)] == [frozen(s) for s in run.states]
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_private_events_reach_only_their_seats(slug):
+    engine = get_engine(slug)
+    players = player_counts(engine)[0]
+
+    def check(run, state, seat, action, now):
+        _, events = engine.apply(state, seat, action, now) if action else engine.advance(state, now)
+        for event in events:
+            assert json.loads(json.dumps(event)) == event
+            if "to" in event:
+                assert event not in events_for([event], None)
+                assert all(events_for([event], s) for s in event["to"])
+
+    for i in range(20):
+        play(engine, players, SEED_BASE + i, check=check)
