@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
+from starlette.requests import HTTPConnection
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ..hub.errors import HubError
@@ -14,8 +15,8 @@ from ..storage.records import PlayerRecord
 bearer = HTTPBearer(auto_error=False, description="the token from POST /api/players")
 
 
-def get_hub(request: Request) -> Hub:
-    return request.app.state.hub
+def get_hub(connection: HTTPConnection) -> Hub:
+    return connection.app.state.hub
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]

@@ -164,7 +164,7 @@ function handArea(view, ctx) {
     const valid = legalSets(ctx, type).has(chosen);
     parts.unshift(h("p", { class: "prompt" }, t(view.phase === "exchange" ? "jvh.exchange" : "jvh.greed", { n: need }),
       view.phase === "exchange" && view.must_give_potion ? h("span", { class: "muted" }, " ", t("jvh.exchange_potion")) : null));
-    parts.push(h("button", { type: "button", class: "primary", id: "submit-cards", disabled: !valid,
+    parts.push(h("button", { type: "button", class: "primary", id: "submit-cards", disabled: !valid, dataset: { need },
       onclick: () => ctx.act({ type, cards: [...selection.cards].sort((x, y) => x - y), step: view.step }) }, t("jvh.send")));
   }
   if (view.received?.length) parts.push(h("p", { class: "received" }, t("jvh.received"), ": ", view.received.map((id) => cardFace(id, { small: true }))));

@@ -1,0 +1,29 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a real server process."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from ..live import ServerProcess
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def server(database_url):
+    process = ServerProcess(database_url, bot_delay_ms="60,120").start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def browser():
+    # No skip when Chromium is missing: a missing browser is a failure, as CI requires.
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()

@@ -1,0 +1,158 @@
+"""The table actor with a fake clock: timers fire through advance, stale steps, commit before broadcast."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from dorhami.config import Settings
+from dorhami.hub.clock import FakeClock
+from dorhami.hub.hub import Hub
+from dorhami.hub.table import Subscriber
+from dorhami.storage.repository import Store
+
+JVH = "jekyll-vs-hyde"
+
+
+async def started_table(url: str, clock: FakeClock, config: dict | None = None, bots: int = 0):
+    store = Store(url)
+    hub = Hub(store, Settings(database_url=url, bot_delay_ms=(1000, 1000)), clock)
+    host, _ = await store.create_player("Host")
+    guest, _ = await store.create_player("Guest")
+    await store.create_room("room1", JVH, config or {"jekyll_seat": 0}, True, host.id)
+    table = await hub.table("room1")
+    await table.call(table.join, host.id, "Host")
+    if bots:
+        await table.call(table.add_bot, host.id, "normal", None)
+    else:
+        await table.call(table.join, guest.id, "Guest")
+    await table.call(table.start_game, host.id, False)
+    return hub, table, host, guest
+
+
+async def settle() -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_a_due_timer_plays_the_auto_action_and_is_logged_like_an_action(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        assert table.game.state["phase"] == "exchange"
+        clock.advance(60_000)  # exchange_timeout_s = 60
+        await settle()
+        await table.call(asyncio.sleep, 0)
+        assert table.game.state["phase"] == "lead"
+        rows = await hub.store.actions(table.game.id)
+        assert [(r.seat, r.action["type"]) for r in rows] == [(None, "advance")]
+        assert rows[0].server_ms == clock.now_ms()
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_an_action_for_a_step_a_timeout_closed_is_refused_as_stale(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        old_step = table.game.state["step"]
+        old_action = table.engine.legal_actions(table.game.state, 0)[0]
+        clock.advance(60_000)
+        await settle()
+        await table.call(asyncio.sleep, 0)
+        # The leader's card chosen during the exchange must not land on the lead.
+        lead = table.engine.legal_actions(table.game.state, 0)[0]
+        reply = await table.call(table.act, 0, {**lead, "step": old_step}, clock.now_ms(), 1)
+        assert reply["type"] == "error" and reply["code"] == "stale_step"
+        reply = await table.call(table.act, 0, {**old_action, "step": old_step}, clock.now_ms(), 2)
+        assert reply["type"] == "error" and reply["code"] in {"stale_step", "wrong_phase"}
+        assert table.game.version == 1
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_an_action_stamped_past_a_deadline_is_judged_after_the_timer(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        exchange = table.engine.legal_actions(table.game.state, 1)[0]
+        # Stamped after the exchange deadline, before the timer task ran: the timeout wins.
+        reply = await table.call(table.act, 1, exchange, clock.now_ms() + 60_001, 1)
+        assert reply["code"] == "wrong_phase"
+        assert table.game.version == 0  # refused: nothing logged, the timer will log itself
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        sub = Subscriber(host.id, 100)
+        await table.call(table.subscribe, sub)
+        while not sub.queue.empty():
+            sub.queue.get_nowait()
+
+        async def broken(*args):
+            raise OSError("disk full")
+
+        hub.store.append_action = broken
+        action = table.engine.legal_actions(table.game.state, 0)[0]
+        before = json.dumps(table.game.state)
+        try:
+            await table.call(table.act, 0, action, clock.now_ms(), 1)
+        except Exception as exc:
+            assert getattr(exc, "code", None) == "storage_unavailable"
+        else:
+            raise AssertionError("expected storage_unavailable")
+        assert json.dumps(table.game.state) == before and table.game.version == 0
+        assert sub.queue.empty(), "nothing may be broadcast before it is stored"
+        del hub.store.append_action
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_a_bot_moves_after_its_think_time(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock, bots=1)
+        await settle()
+        assert table.game.version == 0
+        clock.advance(1000)
+        await settle()
+        await table.call(asyncio.sleep, 0)
+        rows = await hub.store.actions(table.game.id)
+        assert [(r.seat, r.action["type"]) for r in rows] == [(1, "exchange_cards")]
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_a_slow_socket_is_dropped_without_blocking_the_table(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        slow = Subscriber(guest.id, 2)
+        await table.call(table.subscribe, slow)
+        for _ in range(3):
+            await table.call(table.subscribe, Subscriber(None, 10))  # traffic
+            table._broadcast_state([])
+        assert slow.closed_reason and "too slow" in slow.closed_reason
+        assert await slow.next() is None
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())

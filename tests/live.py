@@ -1,0 +1,63 @@
+"""A real server process on a free port, for the restart and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerProcess:
+    """`dorhami serve` as a child process; `kill()` is SIGKILL, as a crash would be."""
+
+    def __init__(self, database_url: str, port: int | None = None, bot_delay_ms: str = "150,300") -> None:
+        self.database_url = database_url
+        self.port = port or free_port()
+        self.bot_delay_ms = bot_delay_ms
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": self.bot_delay_ms}
+        self.process = subprocess.Popen([sys.executable, "-m", "dorhami.cli", "serve", "--port", str(self.port)],
+                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start within 30 s")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.process.stderr.close()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process and not self.process.stderr.closed:
+            self.process.stderr.close()
