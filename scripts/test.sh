@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install everything the tests need (Python deps and a Chromium for the browser tests), then run the
+# whole suite. Extra arguments go to pytest. DORHAMI_TEST_DATABASE_URL=postgresql://... runs the
+# database tests against PostgreSQL instead of SQLite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+
+# The browser: Debian's chromium where apt exists (Playwright's own download is not always
+# reachable); Playwright's bundled Chromium elsewhere.
+if ! command -v chromium >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1; then
+    SUDO=$([ "$(id -u)" = 0 ] && echo "" || echo sudo)
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  else
+    .venv/bin/python -m playwright install chromium
+  fi
+fi
+exec .venv/bin/python -m pytest "$@"
