@@ -6,6 +6,8 @@ import json
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dorhami.engine import GAMES, IllegalAction, events_for, get_engine
 
@@ -128,3 +130,42 @@ def test_private_events_reach_only_their_seats(slug):
 
     for i in range(20):
         play(engine, players, SEED_BASE + i, check=check)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.mark.parametrize("slug", slugs)
+def test_any_json_action_is_judged_by_a_named_error_never_a_crash(slug):
+    """Fuzz: arbitrary JSON under the game's own action types and keys either applies or raises IllegalAction."""
+    engine = get_engine(slug)
+    players = player_counts(engine)[0]
+    state = engine.setup(players, SEED_BASE, {})
+    # Move past any start countdown so actions are really judged.
+    deadline = engine.next_deadline(state)
+    if deadline is not None and not any(engine.legal_actions(state, s) for s in range(players)):
+        state, _ = engine.advance(state, deadline)
+    known = [a for s in range(players) for a in engine.legal_actions(state, s)][:50]
+    types = sorted({a["type"] for a in known}) or ["none"]
+    keys = sorted({k for a in known for k in a if k != "type"}) or ["cards"]
+    before = frozen(state)
+
+    @given(st.sampled_from(types), st.dictionaries(st.sampled_from(keys), json_values, max_size=len(keys)),
+           st.integers(min_value=-1, max_value=players), st.booleans())
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    def judged(kind, fields, seat, with_step):
+        action = {"type": kind, **fields}
+        if with_step:
+            action["step"] = fields.get(keys[0])
+        try:
+            engine.apply(state, seat, action, 1)
+        except IllegalAction:
+            pass
+        assert frozen(state) == before
+
+    judged()

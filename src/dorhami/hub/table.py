@@ -272,6 +272,10 @@ class Table:
             state, events = self.engine.apply(game.state, seat, action, now)
         except IllegalAction as exc:
             reply = messages.error(exc.code, exc.message, client_seq)
+        except Exception:
+            # A rules bug must not take the table down; the game is unchanged and the log says why.
+            log.exception("table %s: engine failed on %r", self.room.code, action)
+            reply = messages.error("invalid_action", "that action could not be judged", client_seq)
         else:
             await self._commit(seat, action, now, client_seq, state, events)
             reply = messages.ack(client_seq, game.version, events_for(events, seat))
