@@ -7,10 +7,21 @@ import { gameTitle } from "./games/index.js";
 export function showLobby(root) {
   let games = [];
   let rooms = [];
+  const roomsEl = h("div", { id: "public-rooms" });
 
   async function load() {
     [games, rooms] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/rooms")]);
     redraw();
+  }
+
+  // Only the list of rooms refreshes on its own, so nothing being typed or chosen is wiped.
+  async function refreshRooms() {
+    rooms = await api("GET", "/api/rooms");
+    drawRooms();
+  }
+
+  function drawRooms() {
+    roomsEl.replaceChildren(rooms.length ? h("ul", { class: "rooms" }, rooms.map(roomRow)) : h("p", { class: "muted" }, t("no_public_rooms")));
   }
 
   function nameForm() {
@@ -23,22 +34,51 @@ export function showLobby(root) {
     } }, h("label", { for: "name" }, t("your_name")), input, h("button", { type: "submit" }, t("save_name")));
   }
 
+  // One field per config key the engine describes; values start at the game's defaults.
+  function optionsForm(game) {
+    const fields = Object.entries(game.config_options).map(([key, option]) => {
+      const id = `cfg-${game.slug}-${key}`;
+      const current = game.default_config[key];
+      let input;
+      if (option.choices) {
+        input = h("select", { id, dataset: { key } }, option.choices.map((value, i) =>
+          h("option", { value: i, selected: value === current }, configLabel(key, value))));
+        input.valueOf = () => option.choices[Number(input.value)];
+      } else {
+        input = h("input", { id, type: "number", min: option.min, max: option.max, value: current, dataset: { key } });
+        input.valueOf = () => Number(input.value);
+      }
+      return h("label", { class: "option", for: id }, h("span", {}, t(`cfg.${key}`)), input);
+    });
+    return fields.length ? h("details", { class: "options" }, h("summary", {}, t("config")), fields) : null;
+  }
+
+  function configLabel(key, value) {
+    for (const name of [`cfg.${key}.${value}`, `cfg.value.${value}`]) {
+      if (t(name) !== name) return t(name);
+    }
+    return num(value);
+  }
+
   function gameCard(game) {
     const priv = h("input", { type: "checkbox", checked: true, id: `private-${game.slug}` });
+    const options = optionsForm(game);
+    const config = () => Object.fromEntries([...(options?.querySelectorAll("[data-key]") || [])].map((el) => [el.dataset.key, el.valueOf()]));
     return h("article", { class: "card game", dataset: { game: game.slug } },
       h("h3", {}, gameTitle(game.slug, game.title)),
       h("p", { class: "muted" }, t("players_range", { min: game.min_players, max: game.max_players })),
+      options,
       h("label", { class: "check" }, priv, t("private_room")),
-      h("button", { class: "primary", dataset: { action: "create" }, onclick: () => create(game.slug, priv.checked) }, t("create_room")));
+      h("button", { class: "primary", dataset: { action: "create" }, onclick: () => create(game.slug, priv.checked, config()) }, t("create_room")));
   }
 
-  async function create(slug, isPrivate) {
+  async function create(slug, isPrivate, config) {
     const name = document.getElementById("name").value.trim();
     if (!name) { toast(t("name_needed"), "error"); return; }
     try {
       await ensurePlayer(name);
       window.dispatchEvent(new Event("dorhami:identity"));
-      const room = await api("POST", "/api/rooms", { game: slug, private: isPrivate, config: {} });
+      const room = await api("POST", "/api/rooms", { game: slug, private: isPrivate, config });
       history.pushState({}, "", room.url);
       window.dispatchEvent(new PopStateEvent("popstate"));
     } catch (err) { toast(errorText(err), "error"); }
@@ -59,10 +99,11 @@ export function showLobby(root) {
       h("h2", {}, t("games")),
       h("div", { class: "grid" }, games.map(gameCard)),
       h("h2", {}, t("public_rooms")),
-      rooms.length ? h("ul", { class: "rooms" }, rooms.map(roomRow)) : h("p", { class: "muted" }, t("no_public_rooms")));
+      roomsEl);
+    drawRooms();
   }
 
   load().catch((err) => toast(errorText(err), "error"));
-  const timer = setInterval(() => load().catch(() => {}), 5000);
+  const timer = setInterval(() => refreshRooms().catch(() => {}), 5000);
   return { redraw, dispose: () => clearInterval(timer) };
 }

@@ -47,8 +47,8 @@ def play(engine: Engine, players: int, seed: int, config: dict | None = None,
         if engine.result(state) is not None:
             return run
         deadline = engine.next_deadline(state)
-        moves = [(s, a) for s in range(players) for a in engine.legal_actions(state, s)]
-        if not moves or (deadline is not None and rng.random() < wait_chance):
+        seat, actions = pick_seat(engine, state, players, rng)
+        if not actions or (deadline is not None and rng.random() < wait_chance):
             if deadline is None:
                 raise AssertionError(f"stuck: no legal action and no timer (seed {seed})")
             now = max(now, deadline)
@@ -57,7 +57,7 @@ def play(engine: Engine, players: int, seed: int, config: dict | None = None,
             state, _ = engine.advance(state, now)
             run.log.append((None, None, now))
         else:
-            seat, action = rng.choice(moves)
+            action = rng.choice(actions)
             latest = deadline - 1 if deadline is not None else now + 2000
             now = rng.randint(now, max(now, latest)) if rng.random() < 0.5 else now
             if check:
@@ -69,6 +69,16 @@ def play(engine: Engine, players: int, seed: int, config: dict | None = None,
             run.log.append((seat, action, now))
         run.states.append(state)
     raise AssertionError(f"game did not end within {max_steps} inputs (seed {seed})")
+
+
+def pick_seat(engine: Engine, state: dict, players: int, rng: random.Random) -> tuple[int | None, list]:
+    """A random seat that can act, with its actions (asking only until one is found: real-time
+    games list hundreds of claims per seat)."""
+    for seat in rng.sample(range(players), players):
+        actions = engine.legal_actions(state, seat)
+        if actions:
+            return seat, actions
+    return None, []
 
 
 def replay(engine: Engine, run: Playout) -> list[dict]:

@@ -39,6 +39,8 @@ class GamePublic(BaseModel):
     max_players: int
     realtime: bool
     default_config: dict[str, Any]
+    config_options: dict[str, dict[str, Any]] = Field(
+        description='per key: {"choices": [...]} or {"min": n, "max": m}; for building a form')
 
 
 class RoomCreate(Strict):

@@ -19,7 +19,10 @@ Action = dict[str, Any]
 Event = dict[str, Any]
 
 # An event carrying this key is private to the listed seats; every other event is public.
-PRIVATE_TO = "to"
+# (Reserved: a rules file may use "to" for its own fields, as in `trick_stolen {from, to}`.)
+PRIVATE_TO = "private_to"
+# More timers than this in one `advance` means a `_fire` that never moves its deadline.
+MAX_FIRES_PER_ADVANCE = 100_000
 
 
 def clone(state: State) -> State:
@@ -66,6 +69,11 @@ class Engine:
         self._check_config(full)
         return full
 
+    def config_options(self) -> dict[str, dict]:
+        """How each config key may be set, for forms: {"choices": [...]} or {"min": a, "max": b}."""
+        return {key: {"choices": [True, False]} for key, value in self.default_config().items()
+                if isinstance(value, bool)}
+
     def _check_config(self, config: dict) -> None:
         """Raise IllegalAction('invalid_config', ...) for a value the rules do not allow."""
 
@@ -94,6 +102,8 @@ class Engine:
         if new is state:
             new = clone(state)
         step = action.get("step")
+        if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
+            raise IllegalAction("unknown_action", f"expected 'step' to be an integer, but got {step!r}")
         if step is not None and not self.realtime:
             if step != self.step(new, seat):
                 raise IllegalAction("stale_step", f"this action was meant for step {step}, "
@@ -106,11 +116,14 @@ class Engine:
         """Fire every timer due at or before `now_ms`, each as if at its due time."""
         events: list[Event] = []
         new = state
-        while (due := self.next_deadline(new)) is not None and due <= now_ms:
+        for _ in range(MAX_FIRES_PER_ADVANCE):
+            due = self.next_deadline(new)
+            if due is None or due > now_ms:
+                return new, events
             if new is state:
                 new = clone(state)
             events += self._fire(new, due)
-        return new, events
+        raise RuntimeError(f"{self.slug}: a timer at {due} keeps firing without moving on")
 
     def step(self, state: State, seat: int | None) -> int:
         """A counter that moves on whenever a decision point closes (the stale-step rule)."""

@@ -18,7 +18,7 @@ extend({
     "jvh.effect.greed": "Greed: both players give cards", "jvh.effect.none": "No effect",
     "jvh.reason.marker_reached_end": "The marker reached Hyde's end.", "jvh.reason.jekyll_survived": "Jekyll survived three rounds.",
     "jvh.marker": "Marker {m} / 10", "jvh.match": "Return match — game {g} of 2", "jvh.hyde_score": "Hyde scores",
-    "jvh.empty": "—", "jvh.timeout": "{name} ran out of time",
+    "jvh.empty": "—", "jvh.timeout": "{name} ran out of time", "jvh.history": "Tricks of this round",
     "err.must_follow": "You must follow the led colour (or play a potion).", "err.color_required": "Name a colour for the potion.",
     "err.potion_required": "One of your exchanged cards must be a potion.", "err.wrong_count": "Choose the right number of cards.",
     "err.already_submitted": "You have already chosen.", "err.wrong_phase": "That step is over.",
@@ -38,7 +38,7 @@ extend({
     "jvh.effect.greed": "طمع: هر دو بازیکن کارت می‌دهند", "jvh.effect.none": "بی‌اثر",
     "jvh.reason.marker_reached_end": "نشانگر به انتهای مسیر هاید رسید.", "jvh.reason.jekyll_survived": "جکیل سه دور دوام آورد.",
     "jvh.marker": "نشانگر {m} از ۱۰", "jvh.match": "بازی برگشت — بازی {g} از ۲", "jvh.hyde_score": "امتیاز هایدها",
-    "jvh.empty": "—", "jvh.timeout": "وقت {name} تمام شد",
+    "jvh.empty": "—", "jvh.timeout": "وقت {name} تمام شد", "jvh.history": "دست‌های این دور",
     "err.must_follow": "باید از رنگ زمین‌شده پیروی کنید (یا معجون بازی کنید).", "err.color_required": "برای معجون یک رنگ نام ببرید.",
     "err.potion_required": "یکی از کارت‌های مبادله باید معجون باشد.", "err.wrong_count": "تعداد درست کارت را انتخاب کنید.",
     "err.already_submitted": "قبلاً انتخاب کرده‌اید.", "err.wrong_phase": "آن مرحله تمام شده است.",
@@ -171,6 +171,13 @@ function handArea(view, ctx) {
   return h("div", { class: "hand-area" }, parts);
 }
 
+// Variant show_trick_history: every completed trick of the round, face up (D17).
+function historyList(view) {
+  if (!view.history?.length) return null;
+  return h("details", { class: "history", id: "history" }, h("summary", {}, t("jvh.history")),
+    h("ol", {}, view.history.map((trick) => h("li", {}, cardFace(trick.lead, { small: true }), cardFace(trick.follow, { small: true })))));
+}
+
 function statusLine(view, ctx) {
   const me = ctx.seat;
   if (view.phase === "exchange" || view.phase === "greed") {
@@ -207,7 +214,7 @@ export function render(root, ctx) {
     header, track(view), ranking(view),
     playerPanel(view, ctx, other), trickArea(view),
     status ? h("p", { class: `status ${view.turn === me ? "mine" : ""}`, id: "status" }, status) : null,
-    eventFeed(ctx), handArea(view, ctx), playerPanel(view, ctx, first)));
+    eventFeed(ctx), handArea(view, ctx), playerPanel(view, ctx, first), historyList(view)));
 }
 
 export function resultDetails(result, ctx) {

@@ -56,4 +56,11 @@ export default {
   "err.wrong_player_count": "Not enough players yet.",
   "err.game_running": "The game has already started.",
   "err.rate_limited": "Slow down a little.",
+  // Room options (config keys); `cfg.<key>.<value>` names one key's values, `cfg.value.<value>` any key's.
+  "cfg.value.true": "On", "cfg.value.false": "Off", "cfg.value.random": "Random",
+  "cfg.match_mode": "Match", "cfg.match_mode.single": "One game", "cfg.match_mode.return_match": "Return match (two games)",
+  "cfg.jekyll_seat": "Dr. Jekyll is", "cfg.jekyll_seat.0": "Seat 1", "cfg.jekyll_seat.1": "Seat 2",
+  "cfg.greed_exchange_count": "Cards given on Greed", "cfg.show_trick_history": "Show every trick of the round",
+  "cfg.timers_enabled": "Turn timers", "cfg.exchange_timeout_s": "Exchange time (s)", "cfg.play_timeout_s": "Play time (s)",
+  "cfg.greed_timeout_s": "Greed time (s)",
 };

@@ -55,4 +55,10 @@ export default {
   "err.wrong_player_count": "هنوز بازیکن کافی نیست.",
   "err.game_running": "بازی شروع شده است.",
   "err.rate_limited": "کمی آهسته‌تر.",
+  "cfg.value.true": "روشن", "cfg.value.false": "خاموش", "cfg.value.random": "تصادفی",
+  "cfg.match_mode": "نوع مسابقه", "cfg.match_mode.single": "یک بازی", "cfg.match_mode.return_match": "بازی برگشت (دو بازی)",
+  "cfg.jekyll_seat": "دکتر جکیل", "cfg.jekyll_seat.0": "صندلی ۱", "cfg.jekyll_seat.1": "صندلی ۲",
+  "cfg.greed_exchange_count": "تعداد کارت‌ها در طمع", "cfg.show_trick_history": "نمایش همه‌ی دست‌های دور",
+  "cfg.timers_enabled": "زمان‌سنج نوبت", "cfg.exchange_timeout_s": "زمان مبادله (ثانیه)", "cfg.play_timeout_s": "زمان بازی کارت (ثانیه)",
+  "cfg.greed_timeout_s": "زمان طمع (ثانیه)",
 };

@@ -12,5 +12,6 @@ router = APIRouter(prefix="/api", tags=["games"])
 async def list_games() -> list[GamePublic]:
     """Every game this server runs, with player counts and default config."""
     return [GamePublic(slug=e.slug, title=e.title, min_players=e.min_players, max_players=e.max_players,
-                       realtime=e.realtime, default_config=e.default_config())
+                       realtime=e.realtime, default_config=e.default_config(),
+                       config_options=e.config_options())
             for e in sorted(GAMES.values(), key=lambda e: e.slug)]
