@@ -1,0 +1,158 @@
+"""Twin It state shape, action parsing and the visibility queries of §4.3.
+
+The state is a JSON-safe dict:
+
+- ``mode``, ``config`` (full, validated), ``players`` (n), ``target`` (sets to win; None in coop)
+- ``phase``: ``COUNTDOWN`` | ``PLAYING`` | ``FINISHED``; ``step``; ``clock`` (the ``now_ms`` of the
+  latest apply or timer, at which ``legal_actions`` judges lockouts, §4.10)
+- cards, indexed by card id: ``faces`` (secret; flat: card c has face0 = faces[2c] and
+  face1 = faces[2c+1]), ``side`` (which face shows: a
+  pile card's ``up``, a centre card's ``showing``, a set card's design face, a forbidden card's 0),
+  ``zone`` (``pile`` | ``centre`` | ``set`` | ``forbidden`` | ``stock``) and ``spot`` (the pile's
+  seat, the centre slot, the set id; 0 otherwise)
+- ``piles`` (per seat, top first), ``stock`` (coop, top first), ``centre`` (card or None per slot)
+- ``sets``: ``{id, owner, cards, design, acquired_seq}`` in creation order; an owner is a seat
+  (competitive), a team (team mode) or None (coop: the table); ``next_set_id``, ``claim_seq``
+- ``mistakes`` (per owner; per seat in coop), ``locked_until`` (per seat), ``points`` (coop)
+- ``previous_winner``, ``forbidden`` (the cards of the previous winner's forbidden area),
+  ``forbidden_designs``
+- ``touches`` (team mode): ``{seat, cards: [{card, design}], at, expires_at}``
+- timers: ``countdown_end``, ``play_start``, ``active``, ``flip_deadline``,
+  ``last_call_deadline``, ``cap_deadline``, ``coop_end``; ``first``
+- the end: ``reason`` and ``target_owner`` (who reached the target, if anyone)
+"""
+
+from __future__ import annotations
+
+from dorhami.engine import IllegalAction
+
+from .components import CARD_COUNT, DESIGN_COUNT
+
+PILE, CENTRE, SET, FORBIDDEN, STOCK = "pile", "centre", "set", "forbidden", "stock"
+COUNTDOWN, PLAYING, FINISHED = "COUNTDOWN", "PLAYING", "FINISHED"
+
+
+# -- actions --------------------------------------------------------------------------------
+
+def is_id(value, limit: int) -> bool:
+    """An integer (not a bool) in 0..limit-1."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit
+
+
+def parse_entries(action: dict, sizes: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (card, design) entries of a claim or touch; raises malformed (§4.5 step 2)."""
+    entries = action.get("cards")
+    if not isinstance(entries, list) or len(entries) not in sizes:
+        raise IllegalAction("malformed", f"expected {' or '.join(map(str, sizes))} cards, but got {entries!r}")
+    parsed = []
+    for entry in entries:
+        if not isinstance(entry, dict) or not is_id(entry.get("card"), CARD_COUNT) \
+                or not is_id(entry.get("design"), DESIGN_COUNT):
+            raise IllegalAction("malformed", f"expected {{card: 0..134, design: 0..118}}, but got {entry!r}")
+        parsed.append((entry["card"], entry["design"]))
+    if len({card for card, _ in parsed}) != len(parsed):
+        raise IllegalAction("malformed", "the same card was named twice")
+    return parsed
+
+
+def parse_turn_over(action: dict) -> tuple[int, int]:
+    """The (card, design) of a coop turn_over; raises malformed."""
+    card, design = action.get("card"), action.get("design")
+    if not is_id(card, CARD_COUNT) or not is_id(design, DESIGN_COUNT):
+        raise IllegalAction("malformed", f"expected card 0..134 and design 0..118, but got {card!r}, {design!r}")
+    return card, design
+
+
+def entry_dicts(cards: list[int], state: dict) -> list[dict]:
+    """Cards as action entries {card, design}, each with the design it shows."""
+    return [{"card": card, "design": shows(state, card)} for card in cards]
+
+
+# -- seats and teams ------------------------------------------------------------------------
+
+def team_of(seat: int) -> int:
+    """§2.3: team 0 = even seats, team 1 = odd seats."""
+    return seat % 2
+
+
+def owner_of(state: dict, seat: int) -> int | None:
+    """Who owns the sets `seat` wins: the seat, its team, or the table (None) in coop."""
+    if state["mode"] == "team":
+        return team_of(seat)
+    if state["mode"] == "coop":
+        return None
+    return seat
+
+
+def owner_seats(state: dict, owner: int) -> list[int]:
+    """The seats that share `owner`'s sets (one seat, or a whole team)."""
+    if state["mode"] == "team":
+        return [s for s in range(state["players"]) if team_of(s) == owner]
+    return [owner]
+
+
+# -- visibility (§4.3) ----------------------------------------------------------------------
+
+def shows(state: dict, card: int) -> int:
+    """The design on the face of `card` that is currently turned up."""
+    return state["faces"][2 * card + state["side"][card]]
+
+
+def is_loose_visible(state: dict, card: int) -> bool:
+    """(a) centre, (b) a pile top, (c) forbidden area, (d) the coop stock top."""
+    zone = state["zone"][card]
+    if zone == CENTRE or zone == FORBIDDEN:
+        return True
+    if zone == PILE:
+        pile = state["piles"][state["spot"][card]]
+        return bool(pile) and pile[0] == card
+    return zone == STOCK and state["stock"][0] == card
+
+
+def is_fresh(state: dict, card: int, design: int) -> bool:
+    """Card c is fresh for d: loose- or set-visible now and showing d (D10)."""
+    visible = state["zone"][card] == SET or is_loose_visible(state, card)
+    return visible and shows(state, card) == design
+
+
+def loose_cards(state: dict) -> list[int]:
+    """Every loose-visible card, in ascending id order."""
+    cards = [c for c in state["centre"] if c is not None]
+    cards += [pile[0] for pile in state["piles"] if pile]
+    cards += state["forbidden"]
+    if state["stock"]:
+        cards.append(state["stock"][0])
+    return sorted(cards)
+
+
+def set_of(state: dict, card: int) -> dict | None:
+    """The won set holding `card`, if any."""
+    if state["zone"][card] != SET:
+        return None
+    set_id = state["spot"][card]
+    return next(s for s in state["sets"] if s["id"] == set_id)
+
+
+def pair_sets(state: dict) -> list[dict]:
+    """Won sets of size 2: the only sets a T shape or a touch may target."""
+    return [s for s in state["sets"] if len(s["cards"]) == 2]
+
+
+def shape_of(state: dict, cards: list[int]) -> str | None:
+    """'P', 'T' or 'L3' for fresh `cards`, or None when they form no shape (§4.3)."""
+    loose = [c for c in cards if is_loose_visible(state, c)]
+    if len(cards) == 2:
+        return "P" if len(loose) == 2 else None
+    if len(loose) == 3:
+        return "L3"
+    if len(loose) == 1:
+        held = [c for c in cards if c not in loose]
+        won = set_of(state, held[0])
+        if won is not None and len(won["cards"]) == 2 and sorted(won["cards"]) == sorted(held):
+            return "T"
+    return None
+
+
+def locked(state: dict, seat: int, now: int) -> bool:
+    """A seat's claims (touches) are refused until its lockout ends (D14)."""
+    return now < state["locked_until"][seat]

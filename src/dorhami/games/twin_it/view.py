@@ -1,0 +1,73 @@
+"""What every seat and spectator sees of a Twin It table (§7): one public view for all."""
+
+from __future__ import annotations
+
+from .state import COUNTDOWN, owner_seats, shows
+
+TIMER_KEYS = ("countdown_end", "play_start", "flip_deadline", "last_call_deadline", "cap_deadline", "coop_end")
+
+
+def card_entry(state: dict, card: int) -> dict:
+    """A visible card as {card, design}: only the face that is showing."""
+    return {"card": card, "design": shows(state, card)}
+
+
+def piles_view(state: dict) -> list[dict]:
+    """Per pile its count and, once play has begun, its top (D22: hidden during the countdown)."""
+    hide_tops = state["phase"] == COUNTDOWN
+    return [{"seat": seat, "count": len(pile),
+             "top": None if hide_tops or not pile else card_entry(state, pile[0])}
+            for seat, pile in enumerate(state["piles"])]
+
+
+def owners_view(state: dict) -> list[dict]:
+    """Per seat (team mode: per team) its sets, cards_in_sets and mistakes."""
+    sets: dict = {}
+    for won in state["sets"]:
+        count, cards = sets.get(won["owner"], (0, 0))
+        sets[won["owner"]] = (count + 1, cards + len(won["cards"]))
+    if state["mode"] == "coop":
+        count, cards = sets.get(None, (0, 0))
+        return [{"seat": s, "sets": count, "cards_in_sets": cards, "mistakes": m}
+                for s, m in enumerate(state["mistakes"])]
+    key = "team" if state["mode"] == "team" else "seat"
+    rows = []
+    for owner, mistakes in enumerate(state["mistakes"]):
+        count, cards = sets.get(owner, (0, 0))
+        row = {key: owner, "sets": count, "cards_in_sets": cards, "mistakes": mistakes}
+        if key == "team":
+            row["seats"] = owner_seats(state, owner)
+        rows.append(row)
+    return rows
+
+
+def view(state: dict, seat: int | None, result: dict | None) -> dict:
+    """The public view of §7; `seat` changes nothing, since Twin It has no private information.
+
+    Designs are ids only: their drawing parameters are public and fixed (components.design_params),
+    so clients compute them once instead of receiving them with every view.
+    """
+    centre = [{"slot": slot, **card_entry(state, card)} for slot, card in enumerate(state["centre"])
+              if card is not None]
+    sets = [{key: won[key] for key in ("id", "owner", "cards", "design", "acquired_seq")}
+            for won in state["sets"]]
+    forbidden = [card_entry(state, card) for card in state["forbidden"]]
+    piles = piles_view(state)
+    stock_top = None
+    if state["stock"] and state["phase"] != COUNTDOWN:
+        stock_top = card_entry(state, state["stock"][0])
+    return {
+        "step": state["step"], "clock": state["clock"], "config": state["config"], "mode": state["mode"],
+        "phase": state["phase"], "players": state["players"], "target_sets": state["target"],
+        "teams": [owner_seats(state, team) for team in (0, 1)] if state["mode"] == "team" else None,
+        "active": state["active"], **{key: state[key] for key in TIMER_KEYS},
+        "piles": piles, "centre": centre, "sets": sets,
+        "forbidden": {"seat": state["previous_winner"], "cards": forbidden} if forbidden else None,
+        "forbidden_designs": sorted(state["forbidden_designs"]),
+        "owners": owners_view(state), "locked_until": state["locked_until"],
+        "touches": [{"seat": t["seat"], "cards": t["cards"], "expires_at": t["expires_at"]}
+                    for t in state["touches"]],
+        "stock": {"count": len(state["stock"]), "top": stock_top} if state["mode"] == "coop" else None,
+        "points": state["points"] if state["mode"] == "coop" else None,
+        "result": result,
+    }
