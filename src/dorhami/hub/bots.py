@@ -1,17 +1,41 @@
-"""Bots: a seat the server plays, choosing a legal action after a short, human-like pause."""
+"""Bots: seats the server plays, each with a plan (an action and when to send it).
+
+A game may ship a strategy in `dorhami.games.<name>.strategy` with `choose(engine, state, seat,
+rng, level)` and optionally `reaction_ms(action, level, rng)`; without one, a bot plays a uniformly
+random legal action. Strategies are pure rules-side code; the timing and the plans live here.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from types import ModuleType
 
-from ..engine import Action, Engine, State
+from ..engine import Action, Engine, IllegalAction, State
 
 BOT_LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
+# Think times below scale with Settings.bot_delay_ms against this default upper bound.
+DEFAULT_DELAY_HIGH_MS = 1600
 
-# A policy picks one of the seat's legal actions (None: nothing worth doing now).
-Policy = Callable[[Engine, State, int, random.Random, str], Action | None]
+
+@dataclass
+class Plan:
+    """What a bot will send, and when (server ms)."""
+
+    action: Action
+    at_ms: int
+
+
+@cache
+def strategy(engine: Engine) -> ModuleType | None:
+    package = type(engine).__module__.rsplit(".", 1)[0]
+    try:
+        return import_module(f"{package}.strategy")
+    except ModuleNotFoundError:
+        return None
 
 
 def random_legal_action(engine: Engine, state: State, seat: int, rng: random.Random,
@@ -21,19 +45,28 @@ def random_legal_action(engine: Engine, state: State, seat: int, rng: random.Ran
     return rng.choice(actions) if actions else None
 
 
-# Games with a strategy of their own register it here by slug.
-POLICIES: dict[str, Policy] = {}
-
-
-def choose_action(engine: Engine, state: State, seat: int, rng: random.Random, level: str) -> Action | None:
-    """The bot's action for `seat`, tagged with the step it was chosen for."""
-    policy = POLICIES.get(engine.slug, random_legal_action)
-    action = policy(engine, state, seat, rng, level)
-    if action is not None and not engine.realtime:
+def plan(engine: Engine, state: State, seat: int, rng: random.Random, level: str,
+         delay_range: tuple[int, int], now_ms: int) -> Plan | None:
+    """The bot's next action for `seat` (tagged with its step in turn-based games) and its time."""
+    module = strategy(engine)
+    choose = module.choose if module else random_legal_action
+    action = choose(engine, state, seat, rng, level)
+    if action is None:
+        return None
+    if not engine.realtime:
         action = {**action, "step": engine.step(state, seat)}
-    return action
-
-
-def think_time_ms(delay_range: tuple[int, int], rng: random.Random) -> int:
     low, high = delay_range
-    return rng.randint(low, max(low, high))
+    if module and hasattr(module, "reaction_ms"):
+        delay = module.reaction_ms(action, level, rng) * high // DEFAULT_DELAY_HIGH_MS
+    else:
+        delay = rng.randint(low, max(low, high))
+    return Plan(action, now_ms + delay)
+
+
+def still_valid(engine: Engine, state: State, seat: int, planned: Plan, now_ms: int) -> bool:
+    """Whether the planned action would still be accepted (a dry run; nothing is kept)."""
+    try:
+        engine.apply(state, seat, planned.action, now_ms)
+    except IllegalAction:
+        return False
+    return True

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from . import messages
-from .bots import BOT_LEVELS, DEFAULT_LEVEL, choose_action, think_time_ms
+from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class Table:
         self.inbox: asyncio.Queue = asyncio.Queue()
         self.task: asyncio.Task | None = None
         self.timer: asyncio.Task | None = None
-        self.bots: dict[int, asyncio.Task] = {}
+        self.bots: dict[int, tuple[Plan, asyncio.Task]] = {}
         self.bot_rng = random.Random()
 
     # -- the actor ------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class Table:
         self.inbox.put_nowait((None, (), None))
         if self.task:
             await self.task
-        for task in [self.timer, *self.bots.values()]:
+        for task in [self.timer, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
         for sub in list(self.subscribers):
@@ -320,14 +320,13 @@ class Table:
             return
         await self._commit(None, ADVANCE, now, None, state, events)
 
-    async def _bot_move(self, seat: int) -> None:
-        game = self.game
-        bot = self.seats.get(seat)
-        if game is None or game.result is not None or bot is None or bot.bot_level is None:
-            return
-        action = choose_action(self.engine, game.state, seat, self.bot_rng, bot.bot_level)
-        if action is not None:
-            await self.act(seat, action, self.hub.clock.now_ms(), None)
+    async def _bot_move(self, seat: int, planned: Plan) -> None:
+        if self.bots.get(seat, (None,))[0] is not planned:
+            return  # replaced by a newer plan meanwhile
+        del self.bots[seat]
+        reply = await self.act(seat, planned.action, self.hub.clock.now_ms(), None)
+        if reply["type"] == "error":
+            self._schedule_bots()  # nothing changed, so nothing else will wake this bot
 
     # -- after every change: timers, bots, views ------------------------------------------
 
@@ -349,20 +348,30 @@ class Table:
         self.post(self._tick, self.hub.clock.now_ms())
 
     def _schedule_bots(self) -> None:
-        for task in self.bots.values():
-            task.cancel()
-        self.bots.clear()
+        """Give every bot seat a plan; a plan that is still valid keeps its time (its reaction
+        is not restarted by an unrelated change)."""
         game = self.game
-        if game is None or game.result is not None:
+        running = game is not None and game.result is None
+        now = self.hub.clock.now_ms()
+        for seat in list(self.bots):
+            planned, task = self.bots[seat]
+            record = self.seats.get(seat)
+            if running and record and record.bot_level and still_valid(self.engine, game.state, seat, planned, now):
+                continue
+            task.cancel()
+            del self.bots[seat]
+        if not running:
             return
         for seat, record in self.seats.items():
-            if record.bot_level and self.engine.legal_actions(game.state, seat):
-                delay = think_time_ms(self.hub.settings.bot_delay_ms, self.bot_rng)
-                self.bots[seat] = asyncio.create_task(self._bot_after(seat, delay))
+            if record.bot_level and seat not in self.bots:
+                planned = plan(self.engine, game.state, seat, self.bot_rng, record.bot_level,
+                               self.hub.settings.bot_delay_ms, now)
+                if planned:
+                    self.bots[seat] = (planned, asyncio.create_task(self._bot_after(seat, planned)))
 
-    async def _bot_after(self, seat: int, delay_ms: int) -> None:
-        await self.hub.clock.sleep_until(self.hub.clock.now_ms() + delay_ms)
-        self.post(self._bot_move, seat)
+    async def _bot_after(self, seat: int, planned: Plan) -> None:
+        await self.hub.clock.sleep_until(planned.at_ms)
+        self.post(self._bot_move, seat, planned)
 
     # -- what clients see -----------------------------------------------------------------
 

@@ -1,0 +1,44 @@
+"""Bots against each other on the engine alone, with simulated time, planning as the table does."""
+
+from __future__ import annotations
+
+import random
+
+from dorhami.hub.bots import plan, still_valid
+
+
+def bot_game(engine, levels: list[str], seed: int, config: dict | None = None,
+             max_inputs: int = 20_000) -> tuple[dict, list[tuple[int | None, dict | None, int]]]:
+    """Every seat is a bot of the given level; returns (result, log of (seat, action, now))."""
+    rng = random.Random(seed)
+    now = 0
+    state = engine.setup(len(levels), seed, config or {}, now_ms=0)
+    plans: dict[int, object] = {}
+    log = []
+    for _ in range(max_inputs):
+        if engine.result(state) is not None:
+            return engine.result(state), log
+        for seat, level in enumerate(levels):
+            if seat in plans and not still_valid(engine, state, seat, plans[seat], now):
+                del plans[seat]
+            if seat not in plans:
+                planned = plan(engine, state, seat, rng, level, (700, 1600), now)
+                if planned:
+                    plans[seat] = planned
+        deadline = engine.next_deadline(state)
+        seat = min(plans, key=lambda s: plans[s].at_ms, default=None)
+        if seat is not None and (deadline is None or plans[seat].at_ms < deadline):
+            now = max(now, plans[seat].at_ms)
+            action = plans.pop(seat).action
+            try:
+                state, _ = engine.apply(state, seat, action, now)
+                log.append((seat, action, now))
+            except Exception as exc:  # a refused plan is re-planned, as at the table
+                assert getattr(exc, "code", None), exc
+        elif deadline is not None:
+            now = max(now, deadline)
+            state, _ = engine.advance(state, now)
+            log.append((None, None, now))
+        else:
+            raise AssertionError("no bot has a plan and no timer is pending")
+    raise AssertionError("the bots' game did not end")
