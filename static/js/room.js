@@ -96,7 +96,9 @@ export function showRoom(root, code) {
     const buttons = [];
     if (room.status === "waiting") {
       if (!seated && free > 0) {
-        if (!me) buttons.push(h("input", { id: "room-name", maxlength: 40, placeholder: t("your_name") }));
+        // Keep what was typed: this part is rebuilt whenever anyone joins.
+        const typed = document.getElementById("room-name")?.value || "";
+        if (!me) buttons.push(h("input", { id: "room-name", maxlength: 40, placeholder: t("your_name"), value: typed }));
         buttons.push(h("button", { class: "primary", id: "join", onclick: join }, t("join")));
       }
       if (isHost && free > 0) buttons.push(h("button", { id: "add-bot", onclick: () => call("POST", `/api/rooms/${code}/bots`, { level: "normal" }) }, t("add_bot")));
@@ -123,19 +125,28 @@ export function showRoom(root, code) {
       version: state.version, room, act, seatName, serverNow: () => socket.serverNow() };
   }
 
+  // The page keeps one element per part and only refills the parts; the game's element is never
+  // moved, so a tap on it is not lost to a redraw.
+  const parts = { banner: h("div"), head: h("div"), lobby: h("div"), controls: h("div"), result: h("div") };
+  const skeleton = [parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.result];
+
   function redraw() {
     if (status === "not_found") {
       root.replaceChildren(h("section", { class: "card" }, h("p", {}, t("not_found")), h("a", { href: "/", class: "button" }, t("back_to_lobby"))));
       return;
     }
     if (!room) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
-    const banner = status === "connected" ? null : h("p", { class: "banner", id: "conn" }, t(status));
-    const head = h("section", { class: "room-head" },
+    if (root.firstChild !== parts.banner) root.replaceChildren(...skeleton);
+    parts.banner.replaceChildren(...(status === "connected" ? [] : [h("p", { class: "banner", id: "conn" }, t(status))]));
+    parts.head.replaceChildren(h("section", { class: "room-head" },
       h("h1", {}, gameTitle(room.game, room.title)),
-      h("span", { class: `badge ${room.status}`, id: "room-status", dataset: { status: room.status } }, t(`status_${room.status}`)));
-    const lobbyPart = room.status === "waiting" ? [shareBox(), h("h2", {}, t("seats")), seatList()] : [];
+      h("span", { class: `badge ${room.status}`, id: "room-status", dataset: { status: room.status } }, t(`status_${room.status}`))));
+    parts.lobby.replaceChildren(...(room.status === "waiting" ? [shareBox(), h("h2", {}, t("seats")), seatList()] : []));
+    parts.controls.replaceChildren(controls());
+    gameEl.hidden = !state;
     if (state && game) game.render(gameEl, context());
-    root.replaceChildren(...[banner, head, ...lobbyPart, controls(), state ? gameEl : null, resultPanel()].filter(Boolean));
+    const result = resultPanel();
+    parts.result.replaceChildren(...(result ? [result] : []));
   }
 
   // Every element with data-deadline shows the seconds left until that server time.

@@ -7,10 +7,12 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
+CLICK_MS = 3000
 
 
 def create_room(page, base_url: str, name: str) -> str:
@@ -22,12 +24,23 @@ def create_room(page, base_url: str, name: str) -> str:
 
 
 def take_one_step(page) -> bool:
-    """Make one move if the UI offers one; False when there is nothing to do right now."""
+    """Make one move if the UI offers one; False when there is nothing to do right now.
+
+    The table redraws on every change (a bot's move, a timer), so an element seen a moment ago may
+    be gone: a click that finds nothing is not an error, the next step looks again.
+    """
+    try:
+        return _step(page)
+    except PlaywrightTimeout:
+        return False
+
+
+def _step(page) -> bool:
     if page.locator("#result").count():
         return False
     color = page.locator(".color-btn")
     if color.count():
-        color.first.click()
+        color.first.click(timeout=CLICK_MS)
         return True
     submit = page.locator("#submit-cards")
     if submit.count():
@@ -37,17 +50,17 @@ def take_one_step(page) -> bool:
         for combo in itertools.islice(itertools.combinations(sorted(cards, key=lambda c: (c < 21, c)), need), 200):
             selected = page.locator("#hand .card-face.selected").evaluate_all("els => els.map(e => +e.dataset.card)")
             for card in selected:
-                page.click(f"#hand .card-face[data-card='{card}']")
+                page.click(f"#hand .card-face[data-card='{card}']", timeout=CLICK_MS)
             for card in combo:
-                page.click(f"#hand .card-face[data-card='{card}']")
-            if page.locator("#submit-cards").is_enabled():
-                page.click("#submit-cards")
+                page.click(f"#hand .card-face[data-card='{card}']", timeout=CLICK_MS)
+            if page.locator("#submit-cards").is_enabled(timeout=CLICK_MS):
+                page.click("#submit-cards", timeout=CLICK_MS)
                 page.wait_for_timeout(30)
                 return True
         raise AssertionError("no card set enabled the Send button")
     playable = page.locator("#hand .card-face[data-playable='1']:not([disabled])")
     if playable.count():
-        playable.first.click()
+        playable.first.click(timeout=CLICK_MS)
         page.wait_for_timeout(30)
         return True
     return False
