@@ -6,8 +6,10 @@ from ..engine.registry import register
 
 # A new game is its package under dorhami.games plus one line here.
 GAME_PACKAGES = (
+    "camel_up_cards",
     "double_connect",
     "jekyll_vs_hyde",
+    "queendomino",
     "twin_it",
 )
 
