@@ -1,0 +1,266 @@
+"""The config, the action shapes, the state's shape and how a board is read (§4.1, §4.4, §4.7, §5, §6)."""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from ...engine.errors import IllegalAction
+from .components import (BUILDING_COLOURS, CANONICAL_PAIRS, CASTLE, CASTLE_CELL, CELLS, COLOURS, NEIGHBOURS,
+                         PILE_SIZE, PRINTED, SIZE, TERRAIN_COLOUR, TILES, card_id, card_price, card_value, index)
+
+DEFAULT_CONFIG = {
+    "display_extra": 2,
+    "rounds": 8,
+    "starting_gold": 7,
+    "crown_scoring": True,
+    "terrain_matching": False,
+    "unplaceable_penalty": 5,
+    "king_colour": "random",
+    "turn_seconds": 90,
+}
+# (low, high) of the integer keys; turn_seconds is 0 or TURN_SECONDS_RANGE.
+INT_RANGES = {"display_extra": (0, 2), "rounds": (4, 8), "starting_gold": (0, 20),
+              "unplaceable_penalty": (0, 10)}
+TURN_SECONDS_RANGE = (20, 600)
+# The lobby's form offers these clock values; every 0 or 20..600 is accepted (a form cannot say "0 or a range").
+TURN_SECONDS_CHOICES = [0, 20, 30, 45, 60, 90, 120, 180, 300, 600]
+BOOL_KEYS = ("crown_scoring", "terrain_matching")
+KING_COLOUR_CHOICES = ["random", *COLOURS]
+
+ACTION_TYPES = ("choose_tile", "place_tile", "buy_building", "end_turn")
+PHASES = ("choose", "place", "build", "finished")
+
+
+class Cell(TypedDict, total=False):
+    """A board cell: a tile half {terrain, symbol, tile, half} or a building {building, colour}."""
+
+    terrain: str
+    symbol: str | None
+    tile: int
+    half: str
+    building: str
+    colour: str
+
+
+class QueendominoState(TypedDict):
+    """The server-side state; per-seat data are lists indexed by seat, boards flat (row * 5 + col)."""
+
+    config: dict
+    players: int
+    pile: list[int]              # secret: the draw pile in order
+    removed: list[int]           # secret: tiles never used
+    king_colour: str
+    round: int
+    order: list[int]             # this round's turn order
+    turn_index: int              # position of the current seat in `order`
+    turn_no: int                 # turns begun so far (tells one turn from the next)
+    current: int | None
+    phase: str                   # choose | place | build | finished
+    turn_started_ms: int
+    display: list[dict]          # [{tile, seat|None}] ascending
+    current_tile: int | None
+    last_chosen: list[int | None]
+    chosen_tiles: list[list[int]]
+    boards: list[list[Any]]      # 25 cells: None | "castle" | Cell
+    gold: list[int]
+    red_points: list[int]
+    king_points: list[int]
+    discards: list[int]
+    discarded: list[dict]        # [{tile, reason, seat|None, round}]
+    bought: dict                 # colour -> cards bought from that pile
+    result: dict | None
+    step: int
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer (a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_config(config: dict) -> None:
+    """Refuse any §6 value outside its allowed set with `invalid_config`."""
+    def refuse(key: str, expected: str) -> None:
+        raise IllegalAction("invalid_config", f"{key} expected {expected}, but got {config[key]!r}")
+
+    for key, (low, high) in INT_RANGES.items():
+        if not (is_int(config[key]) and low <= config[key] <= high):
+            refuse(key, f"an integer from {low} to {high}")
+    for key in BOOL_KEYS:
+        if not isinstance(config[key], bool):
+            refuse(key, "true or false")
+    if config["king_colour"] not in KING_COLOUR_CHOICES or not isinstance(config["king_colour"], str):
+        refuse("king_colour", '"random" or a colour id')
+    seconds, (low, high) = config["turn_seconds"], TURN_SECONDS_RANGE
+    if not (is_int(seconds) and (seconds == 0 or low <= seconds <= high)):
+        refuse("turn_seconds", f"0 or an integer from {low} to {high}")
+
+
+def config_options() -> dict[str, dict]:
+    """How the lobby may set each key."""
+    options: dict[str, dict] = {key: {"min": low, "max": high} for key, (low, high) in INT_RANGES.items()}
+    options["display_extra"] = {"choices": [0, 1, 2]}
+    options.update({key: {"choices": [True, False]} for key in BOOL_KEYS})
+    options["king_colour"] = {"choices": list(KING_COLOUR_CHOICES)}
+    options["turn_seconds"] = {"choices": list(TURN_SECONDS_CHOICES)}
+    return options
+
+
+def parse_cell(action: dict, key: str) -> list[int]:
+    """A [row, col] pair of integers (not yet checked against the board), else `unknown_action`."""
+    value = action.get(key)
+    if not (isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)):
+        raise IllegalAction("unknown_action", f"{key} expected [row, col], but got {value!r}")
+    return list(value)
+
+
+def parse_action(action: dict) -> dict:
+    """The action in its normal shape; raises `unknown_action` for an unknown or malformed one."""
+    kind = action.get("type")
+    if kind == "choose_tile":
+        if not is_int(action.get("tile")):
+            raise IllegalAction("unknown_action", f"choose_tile expected a tile number, but got {action.get('tile')!r}")
+        return {"type": kind, "tile": action["tile"]}
+    if kind == "place_tile":
+        return {"type": kind, "cell_a": parse_cell(action, "cell_a"), "cell_b": parse_cell(action, "cell_b")}
+    if kind == "buy_building":
+        if not isinstance(action.get("colour"), str):
+            raise IllegalAction("unknown_action", f"buy_building expected a colour, but got {action.get('colour')!r}")
+        return {"type": kind, "colour": action["colour"], "cell": parse_cell(action, "cell")}
+    if kind == "end_turn":
+        return {"type": kind}
+    raise IllegalAction("unknown_action", f"expected one of {', '.join(ACTION_TYPES)}, but got {kind!r}")
+
+
+# -- reading a board (flat list of 25 cells: None, "castle", a tile half or a building) ---------
+
+NEXT_TO_CASTLE = tuple(CASTLE in NEIGHBOURS[i] for i in range(CELLS))
+
+
+def is_tile_cell(content) -> bool:
+    """The cell holds a tile half."""
+    return isinstance(content, dict) and "terrain" in content
+
+
+def is_anchor(content) -> bool:
+    """A cell a new tile may connect to (§4.1: the castle or a tile cell; buildings do not connect)."""
+    return content == CASTLE_CELL or is_tile_cell(content)
+
+
+def placements(board: list, tile: int, matching: bool) -> list[tuple[int, int]]:
+    """Every legal (cell_a, cell_b) for `tile`, both orientations, in the §4.6 canonical order."""
+    if not matching:
+        touching = {n for i, content in enumerate(board) if is_anchor(content) for n in NEIGHBOURS[i]}
+        return [(a, b) for a, b in CANONICAL_PAIRS
+                if board[a] is None and board[b] is None and (a in touching or b in touching)]
+    (terrain_a, _), (terrain_b, _) = TILES[tile]
+    fits_a = [NEXT_TO_CASTLE[i] or touches_terrain(board, i, terrain_a) for i in range(CELLS)]
+    fits_b = [NEXT_TO_CASTLE[i] or touches_terrain(board, i, terrain_b) for i in range(CELLS)]
+    return [(a, b) for a, b in CANONICAL_PAIRS if board[a] is None and board[b] is None and (fits_a[a] or fits_b[b])]
+
+
+def touches_terrain(board: list, i: int, terrain: str) -> bool:
+    """Cell i neighbours a tile cell of `terrain`."""
+    return any(is_tile_cell(board[n]) and board[n]["terrain"] == terrain for n in NEIGHBOURS[i])
+
+
+def placement_error(board: list, tile: int, a: list[int], b: list[int], matching: bool) -> IllegalAction | None:
+    """The first §4.7 refusal of placing `tile` at a/b, or None when the placement is legal."""
+    if not all(0 <= v < SIZE for v in a + b):
+        return IllegalAction("off_board", f"cells must lie in 0..4, but got {a} and {b}")
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        return IllegalAction("cells_not_adjacent", f"{a} and {b} are not orthogonal neighbours")
+    ia, ib = index(*a), index(*b)
+    if board[ia] is not None or board[ib] is not None:
+        return IllegalAction("cell_occupied", "both cells must be empty (no castle, tile or building)")
+    if not any(is_anchor(board[n]) for i in (ia, ib) for n in NEIGHBOURS[i]):
+        return IllegalAction("not_connected", "the tile must touch the castle or a tile")
+    (terrain_a, _), (terrain_b, _) = TILES[tile]
+    if matching and not (NEXT_TO_CASTLE[ia] or NEXT_TO_CASTLE[ib] or touches_terrain(board, ia, terrain_a)
+                         or touches_terrain(board, ib, terrain_b)):
+        return IllegalAction("terrain_mismatch", "a half must touch the castle or a tile of its own terrain")
+    return None
+
+
+def colour_of(content) -> str | None:
+    """The game colour a cell counts as (§4.1 squares): a half's terrain colour, a building's colour."""
+    if not isinstance(content, dict):
+        return None
+    return TERRAIN_COLOUR[content["terrain"]] if "terrain" in content else content["colour"]
+
+
+def squares(board: list, colour: str) -> int:
+    """Squares of `colour`: tile halves of that colour plus buildings of it (printed colours never count)."""
+    return sum(colour_of(content) == colour for content in board)
+
+
+def building_cards(board: list, colour: str) -> list[str]:
+    """The ids of the buildings of `colour` on the board."""
+    return [content["building"] for content in board if isinstance(content, dict) and content.get("colour") == colour
+            and "building" in content]
+
+
+def territories(board: list) -> list[tuple[str, int, int]]:
+    """Every territory as (terrain, cells, crowns); buildings and the castle split them (§4.1)."""
+    seen = [False] * CELLS
+    found = []
+    for start in range(CELLS):
+        if seen[start] or not is_tile_cell(board[start]):
+            continue
+        terrain, size, crowns, stack = board[start]["terrain"], 0, 0, [start]
+        seen[start] = True
+        while stack:
+            i = stack.pop()
+            size += 1
+            crowns += board[i]["symbol"] == "crown"
+            for n in NEIGHBOURS[i]:
+                if not seen[n] and is_tile_cell(board[n]) and board[n]["terrain"] == terrain:
+                    seen[n] = True
+                    stack.append(n)
+        found.append((terrain, size, crowns))
+    return found
+
+
+def tile_points(board: list) -> int:
+    """§5: each territory scores its cells × its crowns."""
+    return sum(size * crowns for _, size, crowns in territories(board))
+
+
+def board_breakdown(board: list, red: int, king: int, discards: int, gold: int, config: dict) -> dict:
+    """The §5 score parts worked out on `board` now, with their total."""
+    yellow_squares, yellow_values, blue_values = 0, 0, []
+    for content in board:  # one pass: this runs for every view and every bot estimate
+        if not isinstance(content, dict):
+            continue
+        colour = colour_of(content)
+        yellow_squares += colour == "yellow"
+        if "building" in content and colour == "yellow":
+            yellow_values += card_value(content["building"])
+        elif "building" in content and colour == "blue":
+            blue_values.append(card_value(content["building"]))
+    parts = {"tile": tile_points(board) if config["crown_scoring"] else 0, "red": red,
+             "yellow": yellow_values * yellow_squares, "blue": len(blue_values) * sum(blue_values), "king": king,
+             "penalty": -config["unplaceable_penalty"] * discards}
+    return {**parts, "gold": gold, "total": sum(parts.values())}
+
+
+def breakdown(state: dict, seat: int) -> dict:
+    """The live breakdown of `seat` (§5, shown in the view and the result)."""
+    return board_breakdown(state["boards"][seat], state["red_points"][seat], state["king_points"][seat],
+                           state["discards"][seat], state["gold"][seat], state["config"])
+
+
+def top_card(state: dict, colour: str) -> str | None:
+    """The card on offer in `colour`'s pile (§2.4 market), or None when the pile is empty."""
+    bought = state["bought"][colour]
+    return card_id(colour, bought + 1) if bought < PILE_SIZE else None
+
+
+def purchases(state: dict, seat: int) -> list[tuple[str, int]]:
+    """Every legal (colour, cell index) purchase for `seat` (§4.1)."""
+    board, gold = state["boards"][seat], state["gold"][seat]
+    found = []
+    for colour in BUILDING_COLOURS:
+        card = top_card(state, colour)
+        if card is not None and card_price(card) <= gold:
+            found += [(colour, i) for i in range(CELLS) if board[i] is None and PRINTED[i] == colour]
+    return found

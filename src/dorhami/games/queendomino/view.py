@@ -1,0 +1,72 @@
+"""What a seat or a spectator sees of a Queendomino table (§7): everything but the draw pile's secrets."""
+
+from __future__ import annotations
+
+from .components import BUILDING_COLOURS, PILE_SIZE, SIZE, card_id, card_public, cell
+from .state import breakdown, placements, purchases, top_card
+
+
+def view(state: dict, seat: int | None, legal: list[dict]) -> dict:
+    """The public table (§7) plus the viewer's own legal actions; the pile order and removed tiles never."""
+    players = state["players"]
+    own = seat if isinstance(seat, int) and 0 <= seat < players else None
+    seconds = state["config"]["turn_seconds"]
+    running = state["phase"] != "finished"
+    return {
+        "seat": own,
+        "players": players,
+        "round": state["round"],
+        "rounds": state["config"]["rounds"],
+        "order": list(state["order"]),
+        "current": state["current"],
+        "phase": state["phase"],
+        "deadline": state["turn_started_ms"] + seconds * 1000 if seconds and running else None,
+        "display": [dict(entry) for entry in state["display"]],
+        "current_tile": state["current_tile"],
+        "boards": [board_rows(board) for board in state["boards"]],
+        "gold": list(state["gold"]),
+        "red_points": list(state["red_points"]),
+        "king_points": list(state["king_points"]),
+        "discards": list(state["discards"]),
+        "discarded": [dict(entry) for entry in state["discarded"]],
+        "chosen_tiles": [list(tiles) for tiles in state["chosen_tiles"]],
+        "breakdown": [breakdown(state, s) for s in range(players)],
+        "market": market(state),
+        "king_colour": state["king_colour"],
+        "draw_pile_size": len(state["pile"]),
+        "removed_count": len(state["removed"]),
+        "highlight": highlight(state),
+        "legal_actions": legal if own is not None else [],
+        "config": dict(state["config"]),
+        "step": state["step"],
+        "result": state["result"],
+    }
+
+
+def board_rows(board: list) -> list[list]:
+    """A flat board as 5 rows of 5 cells."""
+    return [[dict(c) if isinstance(c, dict) else c for c in board[row * SIZE:(row + 1) * SIZE]]
+            for row in range(SIZE)]
+
+
+def market(state: dict) -> dict:
+    """Per building colour: the top card on offer and the ids of every card left in the pile, top first (§2.4)."""
+    piles = {}
+    for colour in BUILDING_COLOURS:
+        top = top_card(state, colour)
+        left = range(state["bought"][colour] + 1, PILE_SIZE + 1)
+        piles[colour] = {"top": card_public(top) if top else None,
+                         "remaining": [card_id(colour, n) for n in left]}
+    return piles
+
+
+def highlight(state: dict) -> dict:
+    """The current seat's legal placements or plots, public so every client can draw them."""
+    seat, phase = state["current"], state["phase"]
+    found: dict = {"placements": [], "purchases": []}
+    if phase == "place":
+        pairs = placements(state["boards"][seat], state["current_tile"], state["config"]["terrain_matching"])
+        found["placements"] = [{"cell_a": cell(a), "cell_b": cell(b)} for a, b in pairs]
+    elif phase == "build":
+        found["purchases"] = [{"colour": colour, "cell": cell(i)} for colour, i in purchases(state, seat)]
+    return found
