@@ -50,7 +50,23 @@ export function showLobby(root) {
       }
       return h("label", { class: "option", for: id }, h("span", {}, t(`cfg.${key}`)), input);
     });
+    const presets = Object.keys(game.presets || {});
+    if (presets.length) {
+      const picker = h("select", { id: `preset-${game.slug}`, onchange: () => applyPreset(fields, game, picker.value) },
+        h("option", { value: "" }, t("cfg.preset.none")), presets.map((name) => h("option", { value: name }, t(`cfg.preset.${name}`))));
+      fields.unshift(h("label", { class: "option" }, h("span", {}, t("cfg.preset")), picker));
+    }
     return fields.length ? h("details", { class: "options" }, h("summary", {}, t("config")), fields) : null;
+  }
+
+  // A preset (a rules file's named set of values) fills the form's fields.
+  function applyPreset(fields, game, name) {
+    for (const [key, value] of Object.entries(game.presets[name] || {})) {
+      const input = fields.map((f) => f.querySelector(`[data-key="${key}"]`)).find(Boolean);
+      const option = game.config_options[key];
+      if (!input) continue;
+      input.value = option?.choices ? String(option.choices.indexOf(value)) : value;
+    }
   }
 
   function configLabel(key, value) {

@@ -41,6 +41,7 @@ class GamePublic(BaseModel):
     default_config: dict[str, Any]
     config_options: dict[str, dict[str, Any]] = Field(
         description='per key: {"choices": [...]} or {"min": n, "max": m}; for building a form')
+    presets: dict[str, dict[str, Any]] = Field(description="named config sets, e.g. Twin It's classic")
 
 
 class RoomCreate(Strict):

@@ -74,6 +74,10 @@ class Engine:
         return {key: {"choices": [True, False]} for key, value in self.default_config().items()
                 if isinstance(value, bool)}
 
+    def presets(self) -> dict[str, dict]:
+        """Named sets of config values the lobby offers (a rules file's presets), by name."""
+        return {}
+
     def _check_config(self, config: dict) -> None:
         """Raise IllegalAction('invalid_config', ...) for a value the rules do not allow."""
 

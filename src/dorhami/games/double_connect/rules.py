@@ -167,6 +167,13 @@ class DoubleConnectEngine(Engine):
     def default_config(self) -> dict:
         return dict(DEFAULT_CONFIG)
 
+    def config_options(self) -> dict[str, dict]:
+        """§6 for the lobby's form: choices for the named values, ranges for the numbers."""
+        low, high = HAND_SIZE_RANGE
+        return {**{key: {"choices": list(values)} for key, values in CHOICES.items()},
+                "hand_size": {"choices": ["auto", *range(low, high + 1)]},
+                **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()}}
+
     def _check_config(self, config: dict) -> None:
         for key, allowed in CHOICES.items():
             if config[key] not in allowed:

@@ -8,7 +8,7 @@ from random import Random
 from dorhami.engine import Engine, IllegalAction
 
 from .components import (AUTO_TARGET, CARD_COUNT, CONFIG_RANGES, DEFAULT_CONFIG, FORBIDDEN_CARD_COUNT,
-                         MODE_SEATS, MODES, TARGET_RANGE, TEAM_COUNT, all_faces, multiplicity)
+                         MODE_SEATS, MODES, PRESETS, TARGET_RANGE, TEAM_COUNT, all_faces, multiplicity)
 from .state import (CENTRE, COUNTDOWN, FINISHED, FORBIDDEN, PILE, PLAYING, SET, STOCK, entry_dicts,
                     is_fresh, is_id, is_loose_visible, locked, loose_cards, owner_of, owner_seats,
                     pair_sets, parse_entries, parse_turn_over, set_of, shape_of, shows, team_of)
@@ -578,6 +578,17 @@ class TwinItEngine(Engine):
 
     def default_config(self) -> dict:
         return dict(DEFAULT_CONFIG)
+
+    def config_options(self) -> dict[str, dict]:
+        """§6 for the lobby's form (previous_winner is set by a rematch, not by hand)."""
+        low, high = TARGET_RANGE
+        return {"mode": {"choices": ["competitive", "team", "coop"]},
+                "target_sets": {"choices": ["auto", *range(low, high + 1)]},
+                "forbidden_pattern": {"choices": [False, True]},
+                **{key: {"min": a, "max": b} for key, (a, b) in CONFIG_RANGES.items()}}
+
+    def presets(self) -> dict[str, dict]:
+        return dict(PRESETS)
 
     def _check_config(self, config: dict) -> None:
         check_config(config)
