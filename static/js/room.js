@@ -46,7 +46,8 @@ export function showRoom(root, code) {
 
   async function act(action) {
     const reply = await socket.act(action);
-    if (reply.type === "error") toast(errorText(reply), "error");
+    // A renderer that shows its own feedback for refusals says so, and gets no second message.
+    if (reply.type === "error" && !game?.showsErrors) toast(errorText(reply), "error");
     return reply;
   }
 
@@ -115,7 +116,11 @@ export function showRoom(root, code) {
   function resultPanel() {
     const result = state?.result;
     if (!result) return null;
-    const text = result.winners.length === 1 ? t("winner", { name: seatName(result.winners[0]) }) : t("draw");
+    const everyone = room.seats.length;
+    let text = t("game_over");
+    if (result.winners.length === 1) text = t("winner", { name: seatName(result.winners[0]) });
+    else if (result.winners.length === everyone && everyone > 1) text = t("draw");
+    else if (result.winners.length > 1) text = t("winners", { names: result.winners.map(seatName).join(t("list_sep")) });
     return h("section", { class: "card result", id: "result" }, h("h2", {}, t("result")), h("p", { class: "big" }, text),
       game?.resultDetails ? game.resultDetails(result, context()) : null);
   }
@@ -153,7 +158,8 @@ export function showRoom(root, code) {
   const ticker = setInterval(() => {
     for (const el of root.querySelectorAll("[data-deadline]")) {
       const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - socket.serverNow()) / 1000));
-      el.textContent = t("seconds_left", { s: left });
+      el.textContent = left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
+        : t("seconds_left", { s: left });
       el.classList.toggle("urgent", left <= 10);
     }
   }, 250);
