@@ -1,0 +1,109 @@
+"""A whole game of every game over REST, and over sockets, with people and bots at the table."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from dorhami.engine import GAMES
+
+from .factories import new_player, new_room
+from .players import QUICK_CONFIG, choose
+from .test_socket import hello
+
+# Rule refusals a quick player meets in a race (someone else was faster): no harm, try again.
+RACE_CODES = {"stale", "too_late", "target_not_active", "locked_out", "stale_step", "not_playing"}
+
+
+def table(client, slug: str, humans: int, bots: int) -> tuple[str, list[dict]]:
+    people = [new_player(client, f"P{i}") for i in range(humans)]
+    code = new_room(client, people[0], game=slug, config=QUICK_CONFIG[slug])["code"]
+    for person in people:
+        client.post(f"/api/rooms/{code}/join", headers=person["headers"])
+    for _ in range(bots):
+        client.post(f"/api/rooms/{code}/bots", json={"level": "hard"}, headers=people[0]["headers"])
+    response = client.post(f"/api/rooms/{code}/start", headers=people[0]["headers"])
+    assert response.status_code == 200, response.text
+    return code, people
+
+
+def seats_for(slug: str) -> tuple[int, int]:
+    """(humans, bots) so that the count fits the game's default player range."""
+    low = GAMES[slug].player_range(GAMES[slug].validate_config(QUICK_CONFIG[slug]))[0]
+    return 2, max(0, low - 2) + (1 if GAMES[slug].max_players > 2 else 0)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_whole_game_over_rest(client, slug):
+    humans, bots = seats_for(slug)
+    code, people = table(client, slug, humans, bots)
+    rng, deadline, actions = random.Random(3), time.monotonic() + 120, 0
+    while time.monotonic() < deadline:
+        acted = False
+        for person in people:
+            message = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
+            if message["result"] is not None:
+                assert message["result"]["winners"] or message["result"].get("winners") == []
+                assert actions > 0
+                return
+            action = choose(slug, message, rng)
+            if action is None:
+                continue
+            response = client.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=person["headers"])
+            assert response.status_code == 200 or response.json()["code"] in RACE_CODES, response.text
+            acted = acted or response.status_code == 200
+            actions += response.status_code == 200
+        if not acted:
+            time.sleep(0.02)  # bots and timers move the game on
+    raise AssertionError(f"{slug}: the game did not end in time")
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_a_whole_game_over_sockets(client, slug):
+    humans, bots = seats_for(slug)
+    code, people = table(client, slug, humans, bots)
+    conns = [hello(client, code, person) for person in people]
+    sockets = [socket for _, socket in conns]
+    latest: list[dict | None] = [None] * humans
+    rng, seq, deadline = random.Random(4), 0, time.monotonic() + 120
+
+    def read(i: int) -> dict:
+        message = sockets[i].receive_json()
+        if message["type"] == "state":
+            latest[i] = message
+        return message
+
+    for i in range(humans):
+        while latest[i] is None:
+            read(i)
+    while time.monotonic() < deadline:
+        if all(m["result"] is not None for m in latest):
+            assert latest[0]["result"] == latest[1]["result"]
+            break
+        moved = False
+        for i in range(humans):
+            action = choose(slug, latest[i], rng) if latest[i]["result"] is None else None
+            if action is None:
+                continue
+            seq += 1
+            sockets[i].send_json({"type": "action", "action": action, "client_seq": seq})
+            while (reply := read(i))["type"] not in ("ack", "error") or reply.get("client_seq") != seq:
+                pass
+            assert reply["type"] == "ack" or reply["code"] in RACE_CODES, reply
+            moved = True
+            # The others hear of it before they choose again.
+            if reply["type"] == "ack":
+                for j in range(humans):
+                    while latest[j]["version"] < reply["version"] and latest[j]["game_id"] == latest[i]["game_id"]:
+                        read(j)
+        if not moved:
+            read(0)  # wait for a bot or a timer
+            for j in range(1, humans):
+                while latest[j]["version"] < latest[0]["version"]:
+                    read(j)
+    else:
+        raise AssertionError(f"{slug}: the game did not end in time")
+    for ws, _ in conns:
+        ws.__exit__(None, None, None)
