@@ -11,41 +11,17 @@ from playwright.sync_api import Error as PlaywrightError
 
 from dorhami.games.double_connect.components import CARDS, SYMBOLS
 
+from .lobby import create_room, sit_with_bots
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
-# Shorter timers when the lobby's options form offers them (the engine may not list them).
+# Shorter timers, set in the lobby's options form.
 SHORT_GAME = {"countdown_ms": 1000, "final_chance_ms": 4000}
 
 READ_HAND = """els => els.map(e => [+e.dataset.card, [...e.querySelectorAll('[data-symbol]')].map(x => +x.dataset.symbol)])"""
 READ_TARGETS = """els => els.filter(e => !e.classList.contains('unavailable'))
   .map(e => [+e.dataset.target, [...e.querySelectorAll(':scope > .dc-card [data-symbol]')].map(x => +x.dataset.symbol)])"""
-
-
-def create_room(page, base_url: str, name: str, config: dict | None = None) -> str:
-    page.goto(base_url)
-    page.fill("#name", name)
-    article = page.locator("article[data-game=double-connect]")
-    article.wait_for()
-    if config and article.locator("details.options").count():
-        article.locator("details.options summary").click()  # open the options once
-    for key, value in (config or {}).items():
-        field = article.locator(f"[data-key={key}]")
-        if field.count():
-            field.fill(str(value))
-    article.locator("[data-action=create]").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    return page.url
-
-
-def start_with_bots(page, bots: int) -> None:
-    page.click("#join")
-    page.wait_for_selector(".seat.taken")
-    for n in range(bots):
-        page.click("#add-bot")
-        page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {n + 2}")
-    page.click("#start")
-    page.wait_for_selector(".double-connect")
 
 
 def read_table(page) -> tuple[list, list]:
@@ -93,8 +69,9 @@ def test_a_phone_player_races_bots_to_the_end_in_persian(server, browser):
     page = browser.new_page(locale="en-US", viewport={"width": 390, "height": 844})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room(page, server.url, "Sara", SHORT_GAME)
-    start_with_bots(page, 1)
+    create_room(page, server.url, "Sara", "double-connect", SHORT_GAME)
+    sit_with_bots(page, 1)
+    page.wait_for_selector(".double-connect")
 
     # The countdown hides every card but shows the timers.
     assert page.locator("#dc-time-limit[data-deadline]").count() == 1

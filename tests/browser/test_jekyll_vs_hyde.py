@@ -9,18 +9,12 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .lobby import create_room
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
 CLICK_MS = 3000
-
-
-def create_room(page, base_url: str, name: str) -> str:
-    page.goto(base_url)
-    page.fill("#name", name)
-    page.click("article[data-game=jekyll-vs-hyde] [data-action=create]")
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    return page.url
 
 
 def take_one_step(page) -> bool:
@@ -80,7 +74,7 @@ def test_one_person_plays_a_whole_game_against_a_bot_in_persian(server, browser)
     page = browser.new_page(locale="en-US", viewport={"width": 390, "height": 844})  # a phone
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room(page, server.url, "Sara")
+    create_room(page, server.url, "Sara", "jekyll-vs-hyde")
     assert page.locator("#share-url").input_value().startswith(server.url + "/t/")
     page.click("#join")
     page.wait_for_selector(".seat.taken")
@@ -108,7 +102,7 @@ def test_one_person_plays_a_whole_game_against_a_bot_in_persian(server, browser)
 def test_two_browsers_play_each_other_and_a_reload_resumes_the_seat(server, browser):
     host = browser.new_context(locale="en-US").new_page()
     guest = browser.new_context(locale="fa-IR").new_page()
-    url = create_room(host, server.url, "Host")
+    url = create_room(host, server.url, "Host", "jekyll-vs-hyde")
     host.click("#join")
     host.wait_for_selector(".seat.taken")
     guest.goto(url)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections import defaultdict
@@ -10,11 +9,13 @@ from collections import defaultdict
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from .lobby import create_room, sit_with_bots
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
 # A short game: the classic target of 5 sets and quick timers (rules §6), so it ends well within 90 s.
-OPTIONS = {"target_sets": 5, "flip_timeout_ms": 3000, "start_countdown_ms": 1000, "last_call_ms": 3000}
+OPTIONS = {"flip_timeout_ms": 3000, "start_countdown_ms": 1000, "last_call_ms": 3000}
 
 # Everything the test player needs from the table, read in one round trip.
 READ_TABLE = """() => {
@@ -28,46 +29,6 @@ READ_TABLE = """() => {
            flip: !!document.querySelector('#flip:not([disabled])'),
            selected: [...table.querySelectorAll('.tw-card.selected')].map((el) => el.dataset.card) };
 }"""
-
-
-def create_room(page, base_url: str, name: str) -> str:
-    """Create a Twin It room from the lobby card, with OPTIONS set in its form or added to its request."""
-    page.goto(base_url)
-    page.fill("#name", name)
-    article = page.locator("article[data-game=twin-it]")
-    article.wait_for()
-    in_form = {}
-    if article.locator("details.options").count():
-        article.locator("details.options summary").click()
-        preset = article.locator("#preset-twin-it")
-        if preset.count() and preset.locator("option[value=classic]").count():
-            preset.select_option("classic")  # the rules' classic preset: target 5
-            in_form["target_sets"] = OPTIONS["target_sets"]
-        for key, value in OPTIONS.items():
-            field = article.locator(f"[data-key={key}]")
-            if key in in_form or not field.count():
-                continue
-            if field.evaluate("el => el.tagName") == "INPUT":
-                field.fill(str(value))
-                in_form[key] = value
-            elif field.locator("option", has_text=re.compile(rf"^{value}$")).count():
-                field.select_option(label=str(value))
-                in_form[key] = value
-
-    # Options the lobby form does not offer yet are added to the form's own create request.
-    def add_options(route, request):
-        if request.method != "POST":
-            route.continue_()
-            return
-        body = json.loads(request.post_data or "{}")
-        body["config"] = {**(body.get("config") or {}), **{k: v for k, v in OPTIONS.items() if k not in in_form}}
-        route.continue_(post_data=json.dumps(body), headers={**request.headers, "content-type": "application/json"})
-
-    page.route(re.compile(r".*/api/rooms$"), add_options)
-    article.locator("[data-action=create]").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    page.unroute(re.compile(r".*/api/rooms$"))
-    return page.url
 
 
 def tap(page, selector: str) -> bool:
@@ -122,12 +83,8 @@ def test_play_twin_it_against_a_bot_through_the_ui(server, browser):
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     started = time.monotonic()
-    create_room(page, server.url, "Tara")
-    page.click("#join")
-    page.wait_for_selector(".seat.taken")
-    page.click("#add-bot")
-    page.wait_for_selector("#start:not([disabled])")
-    page.click("#start")
+    create_room(page, server.url, "Tara", "twin-it", OPTIONS, preset="classic")
+    sit_with_bots(page, 1)
     page.wait_for_selector(".twin-it")
     assert page.locator("html").get_attribute("dir") == "ltr"
     assert page.locator(".tw-target").get_attribute("data-target") == "5"

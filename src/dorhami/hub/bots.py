@@ -17,8 +17,6 @@ from ..engine import Action, Engine, IllegalAction, State
 
 BOT_LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
-# Think times below scale with Settings.bot_delay_ms against this default upper bound.
-DEFAULT_DELAY_HIGH_MS = 1600
 
 
 @dataclass
@@ -55,10 +53,12 @@ def plan(engine: Engine, state: State, seat: int, rng: random.Random, level: str
         return None
     if not engine.realtime:
         action = {**action, "step": engine.step(state, seat)}
-    low, high = delay_range
+    # A strategy's reaction time is the game's skill (a race), so settings do not shorten it;
+    # `delay_range` (Settings.bot_delay_ms) is the think time of turn-based play.
     if module and hasattr(module, "reaction_ms"):
-        delay = module.reaction_ms(action, level, rng) * high // DEFAULT_DELAY_HIGH_MS
+        delay = module.reaction_ms(action, level, rng)
     else:
+        low, high = delay_range
         delay = rng.randint(low, max(low, high))
     return Plan(action, now_ms + delay)
 
