@@ -17,6 +17,10 @@ def seated(client, game: str, players: int, config: dict) -> tuple[str, list[dic
     return code, people
 
 
+def latest_state(client, code: str, person: dict) -> dict:
+    return client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
+
+
 def twin_it_match(view: dict) -> list[dict] | None:
     loose = list(view["centre"]) + [p["top"] for p in view["piles"] if p["top"]]
     by_design = defaultdict(list)
@@ -37,8 +41,10 @@ def test_simultaneous_twin_it_claims_one_wins_the_others_are_stale_without_penal
         active = states[0]["view"]["active"]
         seq += 1
         sockets[active].send_json({"type": "action", "action": {"type": "flip"}, "client_seq": seq})
-        receive_until(sockets[active], "ack", client_seq=seq)
-        states = [receive_until(s, "state", version=states[0]["version"] + 1) for s in sockets]
+        version = receive_until(sockets[active], "ack", client_seq=seq)["version"]
+        # Every socket (the flipper's too: it came before the ack) was sent this version's state.
+        states = [latest_state(client, code, p) for p in people]
+        assert all(state["version"] >= version for state in states)
     claim = {"type": "claim", "cards": pair}
     for i, socket in enumerate(sockets):
         socket.send_json({"type": "action", "action": claim, "client_seq": 1000 + i})
