@@ -1,3 +1,5 @@
+import { currentLang } from "./i18n/index.js";
+
 // A tiny element builder: h("button", {class: "x", onclick}, "text", child).
 export function h(tag, attrs = {}, ...children) {
   const el = tag === "svg" || attrs.svg ? document.createElementNS("http://www.w3.org/2000/svg", tag) : document.createElement(tag);
@@ -25,4 +27,34 @@ export function toast(text, kind = "info") {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 3200);
+}
+
+// Parts of a table rebuilt only when what they show changes: real-time games redraw many times a
+// second, and a rebuilt element would lose a tap in progress (or restart an animation).
+// `part(name, key, build)` returns the element built for `name` while `key` (and the language)
+// stay the same; `part.get(name)` is the element last built.
+export function partCache() {
+  const cache = new Map();
+  const part = (name, key, build) => {
+    const full = `${currentLang()}|${key}`;
+    const hit = cache.get(name);
+    if (hit && hit.key === full) return hit.el;
+    const el = build();
+    cache.set(name, { key: full, el });
+    return el;
+  };
+  part.get = (name) => cache.get(name)?.el;
+  return part;
+}
+
+// Make `children` (nulls dropped) the children of `parent`, in order, moving no node that is
+// already in place: a moved node restarts its CSS transitions and loses a tap in progress.
+export function sync(parent, children) {
+  const list = children.filter(Boolean);
+  const keep = new Set(list);
+  for (const node of [...parent.childNodes]) if (!keep.has(node)) node.remove();
+  list.forEach((el, i) => {
+    const here = parent.childNodes[i];
+    if (here !== el) parent.insertBefore(el, here || null);
+  });
 }

@@ -1,8 +1,9 @@
 // Double Connect: the tower (start card, arms, active targets), every hand, and the claim panel
 // where a player compares a hand card with a target and taps the symbol the two share.
-import { h, s } from "../dom.js";
+import { h, s, partCache, sync } from "../dom.js";
 import { currentLang, errorText, extend, num, t } from "../i18n/index.js";
 import { SYMBOL_NAMES, symbolArt } from "./double-connect-symbols.js";
+
 
 const SYMBOL_FA = {
   anchor: "لنگر", apple: "سیب", ball: "توپ", balloon: "بادکنک", bell: "زنگ", bicycle: "دوچرخه", bird: "پرنده",
@@ -161,8 +162,8 @@ let ui = freshUi(null);
 let latest = null; // { root, ctx } of the latest render, for replies that arrive later
 
 function freshUi(gameId) {
-  return { gameId, version: -1, card: null, target: null, needTarget: false, pending: false, feedback: null, log: [], logCount: 0, flash: 0,
-    cache: new Map(), wrap: null, board: null };
+  return { gameId, version: -1, memo: partCache(), card: null, target: null, needTarget: false, pending: false, feedback: null, log: [], logCount: 0, flash: 0,
+    wrap: null, board: null };
 }
 
 function teamColor(team) { return team == null ? null : TEAM_COLORS[team % TEAM_COLORS.length]; }
@@ -458,23 +459,6 @@ function feedback() {
   return h("p", { class: `dc-feedback ${ui.feedback.kind}`, id: "dc-feedback", role: "status", dataset: { kind: ui.feedback.kind } }, ui.feedback.text);
 }
 
-// Sections are rebuilt only when what they show changes, so a tap is never lost to a redraw
-// caused by someone else's claim (real-time games redraw many times a second).
-function memo(name, key, build) {
-  const full = `${currentLang()}|${key}`;
-  const hit = ui.cache.get(name);
-  if (hit && hit.key === full) return hit.el;
-  const el = build();
-  ui.cache.set(name, { key: full, el });
-  return el;
-}
-
-function sync(parent, children) {
-  const list = children.filter(Boolean);
-  const same = list.length === parent.childNodes.length && list.every((el, i) => parent.childNodes[i] === el);
-  if (!same) parent.replaceChildren(...list);
-}
-
 function sectionKeys(view, ctx) {
   const me = ctx.seat;
   const now = ctx.serverNow();
@@ -503,22 +487,22 @@ export function render(root, ctx) {
   const feedbackLive = ui.feedback && Date.now() - ui.feedback.at <= 8000;
   const available = availableTargets(view, me);
   sync(ui.board, [
-    memo("tower", JSON.stringify([view.phase, view.tower, view.active_targets, available, ui.target, view.hands?.[me]?.length ?? 0]), () => tower(view, ctx)),
-    memo("claim", JSON.stringify([view.phase, ui.card, ui.target, ui.pending, locked, flashing, view.hands?.[me]?.length ?? 0]), () => claimPanel(view, ctx)),
+    ui.memo("tower", JSON.stringify([view.phase, view.tower, view.active_targets, available, ui.target, view.hands?.[me]?.length ?? 0]), () => tower(view, ctx)),
+    ui.memo("claim", JSON.stringify([view.phase, ui.card, ui.target, ui.pending, locked, flashing, view.hands?.[me]?.length ?? 0]), () => claimPanel(view, ctx)),
   ]);
   const players = [];
   for (let seat = 0; seat < view.players; seat++) {
-    if (seat !== me) players.push(memo(`player${seat}`, seatKey(seat), () => otherPlayer(view, ctx, seat)));
+    if (seat !== me) players.push(ui.memo(`player${seat}`, seatKey(seat), () => otherPlayer(view, ctx, seat)));
   }
-  sync(memo("players", "", () => h("section", { class: "dc-players", id: "dc-players" })), players);
+  sync(ui.memo("players", "", () => h("section", { class: "dc-players", id: "dc-players" })), players);
   sync(ui.wrap, [
-    memo("head", JSON.stringify([view.phase, view.deadlines, view.pile_count]), () => header(view)),
-    memo("final", JSON.stringify([view.phase, view.empty_order[0], view.deadlines?.final_chance_over, me]), () => finalBanner(view, ctx)),
-    memo("feedback", JSON.stringify([feedbackLive && ui.feedback.at]), () => (feedbackLive ? feedback() : null)),
+    ui.memo("head", JSON.stringify([view.phase, view.deadlines, view.pile_count]), () => header(view)),
+    ui.memo("final", JSON.stringify([view.phase, view.empty_order[0], view.deadlines?.final_chance_over, me]), () => finalBanner(view, ctx)),
+    ui.memo("feedback", JSON.stringify([feedbackLive && ui.feedback.at]), () => (feedbackLive ? feedback() : null)),
     ui.board,
-    memo("me", JSON.stringify([me, me != null ? seatKey(me) : null, ui.card, view.phase]), () => myHand(view, ctx)),
-    ui.cache.get("players").el,
-    memo("log", JSON.stringify([ui.logCount, me]), () => feed(ctx)),
+    ui.memo("me", JSON.stringify([me, me != null ? seatKey(me) : null, ui.card, view.phase]), () => myHand(view, ctx)),
+    ui.memo.get("players"),
+    ui.memo("log", JSON.stringify([ui.logCount, me]), () => feed(ctx)),
   ]);
 }
 

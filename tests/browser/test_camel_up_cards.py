@@ -1,0 +1,149 @@
+"""Camel Up Cards in the browser: create a one-race room in the lobby, add bots, play every trick through
+the UI (card, then camel, then commit), switch to Persian mid-game, and never see a bot's card early."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PERSIAN_DIGITS = re.compile("[۰-۹]")
+CLICK_MS = 3000
+
+# Every element that names a card must be in my hand, my own commitment, or the reveal of an earlier trick.
+LEAKS = """() => {
+  const root = document.querySelector('.camel-up-cards');
+  const now = `${root.dataset.race}:${root.dataset.trick}`;
+  const reveal = document.querySelector('#cu-reveal');
+  const revealed = reveal && reveal.dataset.trick ? `${reveal.dataset.race}:${reveal.dataset.trick}` : null;
+  const bad = [];
+  for (const el of document.querySelectorAll('[data-card]')) {
+    if (el.closest('#cu-hand') || el.closest('#cu-mine')) continue;
+    if (el.closest('#cu-reveal') && revealed !== now) continue;
+    bad.push(el.outerHTML.slice(0, 120));
+  }
+  return { now, bad, othersCommitted: [...document.querySelectorAll('.cu-player:not(.me)[data-committed="1"]')].length };
+}"""
+
+# Remember whether a reveal was ever played back (the panel is marked live while frames run) and
+# whether a camel was ever seen gliding (a running CSS transition on a track piece).
+WATCH_PLAYBACK = """() => {
+  window.__cuLive = 0;
+  window.__cuMoves = 0;
+  setInterval(() => { if ([...document.querySelectorAll('#cu-track .cu-piece')].some(el => el.getAnimations().length)) window.__cuMoves += 1; }, 50);
+  new MutationObserver(() => { if (document.querySelector('#cu-reveal.live .cu-play.active')) window.__cuLive += 1; })
+    .observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def create_room(page, base_url: str, name: str, config: dict) -> str:
+    page.goto(base_url)
+    page.fill("#name", name)
+    article = page.locator("article[data-game=camel-up-cards]")
+    article.wait_for()
+    article.locator("details.options summary").click()
+    for key, value in config.items():
+        article.locator(f"[data-key={key}]").fill(str(value))
+    article.locator("[data-action=create]").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    return page.url
+
+
+def start_with_bots(page, bots: int) -> None:
+    page.click("#join")
+    page.wait_for_selector(".seat.taken")
+    for n in range(bots):
+        page.click("#add-bot")
+        page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {n + 2}")
+    page.click("#start")
+    page.wait_for_selector(".camel-up-cards")
+
+
+def play_one_trick(page, turn: int, leaks: list, seen: dict) -> bool:
+    """Choose a card (and a camel when the card needs one) and commit it; False if nothing to do now."""
+    if page.locator("#result").count() or not page.locator("#cu-hand-area.choosing").count():
+        return False
+    check = page.evaluate(LEAKS)
+    if check["bad"]:
+        leaks.append(check)
+    seen["others_committed"] = max(seen["others_committed"], check["othersCommitted"])
+    step = page.locator(".camel-up-cards").get_attribute("data-step")
+    try:
+        cards = page.locator("#cu-hand .cu-card.playable:not([disabled])")
+        count = cards.count()
+        if not count:
+            return False
+        cards.nth(turn % count).click(timeout=CLICK_MS)
+        targets = page.locator("#cu-targets [data-camel][data-legal='1']")
+        if targets.count():
+            targets.nth(turn % targets.count()).click(timeout=CLICK_MS)
+        page.click("#commit:not([disabled])", timeout=CLICK_MS)
+    except PlaywrightError:
+        return False  # the trick moved on under us (a timeout): look again
+    moved_on = f"document.querySelector('#result') || document.querySelector('.camel-up-cards').dataset.step !== '{step}'"
+    # My card is shown as mine until the last seat chooses; the others show only that they chose.
+    page.wait_for_function(f"{moved_on} || document.querySelector('#cu-mine')", timeout=CLICK_MS)
+    check = page.evaluate(LEAKS)
+    if check["bad"]:
+        leaks.append(check)
+    page.wait_for_function(moved_on, timeout=20000)
+    return True
+
+
+def test_a_phone_player_plays_a_race_against_bots_in_persian(server, browser):
+    started = time.monotonic()
+    page = browser.new_page(locale="en-US", viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_room(page, server.url, "Sara", {"races": 1})
+    start_with_bots(page, 2)
+    page.evaluate(WATCH_PLAYBACK)
+
+    # The table: five camels on the track, five dice, ten bet columns, three players, a running timer.
+    page.wait_for_selector("#cu-hand .cu-card[data-card]")
+    assert page.locator("#cu-track [data-piece]").count() == 5
+    assert page.locator("#cu-dice [data-die]").count() == 5
+    assert page.locator("#cu-bets [data-column]").count() == 10
+    assert page.locator("#cu-players [data-seat]").count() == 3
+    assert page.locator("#cu-deadline[data-deadline]").count() == 1
+    assert page.locator("#cu-hand .cu-card").count() == 5
+    assert page.locator(".camel-up-cards").get_attribute("data-race") == "1"
+
+    leaks: list = []
+    seen = {"others_committed": 0}
+    turn = 0
+    switched = False
+    deadline = time.monotonic() + 150
+    while not page.locator("#result").count():
+        assert time.monotonic() < deadline, "the game did not reach a result in time"
+        if play_one_trick(page, turn, leaks, seen):
+            turn += 1
+            if not switched and not page.locator("#result").count():
+                page.click("#lang")  # Persian mid-game
+                page.wait_for_function("document.documentElement.dir === 'rtl'")
+                assert PERSIAN_DIGITS.search(page.locator("#cu-head").inner_text())
+                assert PERSIAN_DIGITS.search(page.locator("#cu-track").inner_html())
+                assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling on a phone"
+                switched = True
+        else:
+            page.wait_for_timeout(80)
+
+    assert switched and turn >= 1, "the UI played at least one trick"
+    assert not leaks, leaks
+    assert seen["others_committed"] > 0, "the leak check ran while a bot had already chosen"
+    page.wait_for_selector("#cu-ranking")
+    result = page.locator("#result").inner_text()
+    assert "برنده" in result or "مساوی" in result
+    ranks = page.locator("#cu-ranking tbody tr").evaluate_all("rows => rows.map(r => +r.dataset.rank)")
+    assert len(ranks) == 3 and ranks[0] == 1
+    assert PERSIAN_DIGITS.search(page.locator("#cu-ranking").inner_text())
+    assert page.locator("#room-status").get_attribute("data-status") == "finished"
+    page.wait_for_selector("#cu-race-end")
+    assert page.evaluate("window.__cuLive") > 0, "a reveal was played back step by step"
+    assert page.evaluate("window.__cuMoves") > 0, "camels glide to their new space"
+    assert not errors, errors
+    assert time.monotonic() - started < 170
