@@ -28,14 +28,14 @@ STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).resolve().pare
 BAD_REQUEST_CODES = {"unknown_action", "invalid_config", "invalid_players", "unknown_game"}
 
 
-def create_app(settings: Settings | None = None, clock=None) -> FastAPI:
+def create_app(settings: Settings | None = None, clock=None, seeds=None) -> FastAPI:
     """Build the application; the hub starts (and resumes unfinished games) with the lifespan."""
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
-        hub = Hub(store, settings, clock)
+        hub = Hub(store, settings, clock, seeds)
         app.state.hub = hub
         resumed = await hub.recover()
         log.info("dorhami ready; resumed %d unfinished games", resumed)

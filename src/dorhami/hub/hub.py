@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import uuid
+from typing import Callable
 
 from ..config import Settings
 from ..storage.repository import Store
@@ -18,8 +20,11 @@ log = logging.getLogger(__name__)
 class Hub:
     """Owns every live table of this server process."""
 
-    def __init__(self, store: Store, settings: Settings, clock=None) -> None:
+    def __init__(self, store: Store, settings: Settings, clock=None,
+                 seeds: Callable[[], int] | None = None) -> None:
         self.store = store
+        # Game seeds come from the OS's randomness; tests may pass their own source.
+        self.new_seed = seeds or (lambda: random.SystemRandom().getrandbits(62))
         self.settings = settings
         self.clock = clock or SystemClock()
         self.instance_id = uuid.uuid4().hex

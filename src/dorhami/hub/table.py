@@ -217,7 +217,7 @@ class Table:
         # Seats are renumbered 0..n-1 in their order, so an empty seat in the middle does no harm.
         seats = [SeatRecord(room_id=self.room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level)
                  for i, s in enumerate(sorted(self.seats.values(), key=lambda s: s.seat))]
-        seed = random.SystemRandom().getrandbits(62)
+        seed = self.hub.new_seed()
         now = self.hub.clock.now_ms()
         state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
         record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
