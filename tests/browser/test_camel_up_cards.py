@@ -9,6 +9,8 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from .lobby import create_room, sit_with_bots
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
@@ -38,29 +40,6 @@ WATCH_PLAYBACK = """() => {
   new MutationObserver(() => { if (document.querySelector('#cu-reveal.live .cu-play.active')) window.__cuLive += 1; })
     .observe(document.body, { subtree: true, childList: true, attributes: true });
 }"""
-
-
-def create_room(page, base_url: str, name: str, config: dict) -> str:
-    page.goto(base_url)
-    page.fill("#name", name)
-    article = page.locator("article[data-game=camel-up-cards]")
-    article.wait_for()
-    article.locator("details.options summary").click()
-    for key, value in config.items():
-        article.locator(f"[data-key={key}]").fill(str(value))
-    article.locator("[data-action=create]").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    return page.url
-
-
-def start_with_bots(page, bots: int) -> None:
-    page.click("#join")
-    page.wait_for_selector(".seat.taken")
-    for n in range(bots):
-        page.click("#add-bot")
-        page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {n + 2}")
-    page.click("#start")
-    page.wait_for_selector(".camel-up-cards")
 
 
 def play_one_trick(page, turn: int, leaks: list, seen: dict) -> bool:
@@ -99,8 +78,9 @@ def test_a_phone_player_plays_a_race_against_bots_in_persian(server, browser):
     page = browser.new_page(locale="en-US", viewport={"width": 390, "height": 844})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room(page, server.url, "Sara", {"races": 1})
-    start_with_bots(page, 2)
+    create_room(page, server.url, "Sara", "camel-up-cards", {"races": 1})
+    sit_with_bots(page, 2)
+    page.wait_for_selector(".camel-up-cards")
     page.evaluate(WATCH_PLAYBACK)
 
     # The table: five camels on the track, five dice, ten bet columns, three players, a running timer.

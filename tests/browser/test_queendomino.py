@@ -9,35 +9,14 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from .lobby import create_room, sit_with_bots
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
 CLICK_MS = 2000
 # A short game: four rounds (the fewest the rules allow).
 OPTIONS = {"rounds": 4}
-
-
-def create_room(page, base_url: str, name: str) -> str:
-    page.goto(base_url)
-    page.fill("#name", name)
-    article = page.locator("article[data-game=queendomino]")
-    article.wait_for()
-    article.locator("details.options summary").click()
-    for key, value in OPTIONS.items():
-        article.locator(f"[data-key={key}]").fill(str(value))
-    article.locator("[data-action=create]").click()
-    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
-    return page.url
-
-
-def start_with_bots(page, bots: int) -> None:
-    page.click("#join")
-    page.wait_for_selector(".seat.taken")
-    for n in range(bots):
-        page.click("#add-bot")
-        page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {n + 2}")
-    page.click("#start")
-    page.wait_for_selector(".queendomino")
 
 
 def cells(page, mark: str) -> list[str]:
@@ -97,8 +76,9 @@ def test_a_phone_player_plays_a_short_game_against_two_bots(server, browser):
     page = browser.new_page(locale="en-US", viewport={"width": 390, "height": 844})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_room(page, server.url, "Sara")
-    start_with_bots(page, 2)
+    create_room(page, server.url, "Sara", "queendomino", OPTIONS)
+    sit_with_bots(page, 2)
+    page.wait_for_selector(".queendomino")
 
     # Three boards with the castle, the display, three market piles, the king colour and the clock.
     page.wait_for_selector("#qd-players .qd-board[data-seat]")
