@@ -156,3 +156,36 @@ def test_a_slow_socket_is_dropped_without_blocking_the_table(database_url):
         hub.store.close()
 
     run(scenario())
+
+
+def test_claims_for_one_pair_are_judged_in_stamp_order_the_earliest_wins(database_url):
+    from dorhami.games.twin_it.strategy import true_claims
+
+    async def scenario():
+        clock = FakeClock()
+        store = Store(database_url)
+        hub = Hub(store, Settings(database_url=database_url), clock, seeds=lambda: 5)
+        people = [(await store.create_player(f"P{i}"))[0] for i in range(3)]
+        await store.create_room("race", "twin-it", {"start_countdown_ms": 0}, True, people[0].id)
+        table = await hub.table("race")
+        for person in people:
+            await table.call(table.join, person.id, person.name)
+        await table.call(table.start_game, people[0].id, False)
+        await settle()
+        await table.call(asyncio.sleep, 0)  # the countdown of 0 ms has fired
+        while not (claims := true_claims(table.engine.view(table.game.state, None), 0)):
+            active = table.game.state["active"]
+            reply = await table.call(table.act, active, {"type": "flip"}, clock.now_ms(), None)
+            assert reply["type"] == "ack", reply
+        claim = {"type": "claim", "cards": claims[0]}
+        now = clock.now_ms()
+        # Three seats claim the same pair; the table queues them in the order they were stamped.
+        replies = await asyncio.gather(*(table.call(table.act, seat, claim, now + seat, None)
+                                         for seat in (0, 1, 2)))
+        assert [r["type"] for r in replies] == ["ack", "error", "error"]
+        assert [r["code"] for r in replies[1:]] == ["stale", "stale"]
+        assert [w["owner"] for w in table.game.state["sets"]] == [0]
+        await hub.close()
+        store.close()
+
+    run(scenario())
