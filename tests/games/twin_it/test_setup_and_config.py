@@ -21,6 +21,18 @@ PILE_SIZES = {  # §3 table, from the first player clockwise
 }
 
 
+def reference_deal(rng: Random) -> tuple[list[int], list[int]]:
+    """§3 steps 2–3 written out: faces shuffled until no card has the same design twice, then the order."""
+    faces = all_faces()
+    while True:
+        rng.shuffle(faces)
+        if all(faces[2 * i] != faces[2 * i + 1] for i in range(135)):
+            break
+    order = list(range(135))
+    rng.shuffle(order)
+    return faces, order
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("forbidden", [False, True])
 def test_pile_sizes_follow_the_table_from_the_first_player(players, forbidden):
@@ -36,13 +48,7 @@ def test_setup_draws_first_player_faces_and_order_in_that_order():
     seed, players = 99, 4
     rng = Random(seed)
     first = rng.randrange(players)
-    faces = all_faces()
-    while True:
-        rng.shuffle(faces)
-        if all(faces[2 * i] != faces[2 * i + 1] for i in range(135)):
-            break
-    order = list(range(135))
-    rng.shuffle(order)
+    faces, order = reference_deal(rng)
     state = ENGINE.setup(players, seed, {})
     assert state["first"] == first and state["faces"] == faces
     assert state["piles"][first][:2] == [order[0], order[players]]
@@ -50,14 +56,7 @@ def test_setup_draws_first_player_faces_and_order_in_that_order():
 
 
 def test_coop_draws_no_first_player_and_stacks_the_whole_stock_in_order():
-    rng = Random(5)
-    faces = all_faces()
-    while True:
-        rng.shuffle(faces)
-        if all(faces[2 * i] != faces[2 * i + 1] for i in range(135)):
-            break
-    order = list(range(135))
-    rng.shuffle(order)
+    faces, order = reference_deal(Random(5))
     state = ENGINE.setup(1, 5, {"mode": "coop"})
     assert state["stock"] == order and state["piles"] == [[]] and state["first"] is None
 
