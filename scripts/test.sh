@@ -4,12 +4,7 @@
 # database tests against PostgreSQL instead of SQLite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[test]'
+EXTRAS="[test]" . scripts/venv.sh
 
 # The browser: Debian's chromium where apt exists (Playwright's own download is not always
 # reachable); Playwright's bundled Chromium elsewhere.
