@@ -82,7 +82,8 @@ export function showRoom(root, code) {
       if (entry?.player && me && entry.player.id === me.id) tags.push(t("you"));
       if (entry?.player && entry.player.id === room.host.id) tags.push(t("host"));
       if (entry?.bot) tags.push(t("bot"));
-      seats.push(h("li", { class: entry ? "seat taken" : "seat", dataset: { seat: i } },
+      const mine = entry?.player && me && entry.player.id === me.id;
+      seats.push(h("li", { class: `seat${entry ? " taken" : ""}${mine ? " mine" : ""}`, dataset: { seat: i } },
         h("span", { class: "seat-no" }, num(i + 1)), h("span", { class: "seat-name" }, who),
         tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null));
     }

@@ -28,9 +28,11 @@ def create_room(page, base_url: str, name: str, game: str, options: dict | None 
 
 
 def sit_with_bots(page, bots: int) -> None:
-    """Take a seat, seat `bots` bots, and start the game."""
-    page.click("#join")
-    page.wait_for_selector(".seat.taken")
+    """Take a seat (unless the room already seated you), seat `bots` bots, and start the game."""
+    page.wait_for_selector(".seat.mine, #join")
+    if not page.locator(".seat.mine").count():
+        page.click("#join")
+    page.wait_for_selector(".seat.mine")
     for n in range(bots):
         page.click("#add-bot")
         page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {n + 2}")

@@ -15,7 +15,18 @@ export function gameTitle(slug, fallback) {
 
 const loaded = new Map();
 
+// A game's styles live beside its renderer and load with it, so the lobby carries none of them.
+function styles(slug) {
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL(`../../css/games/${slug}.css`, import.meta.url).href;
+    link.onload = link.onerror = resolve;
+    document.head.append(link);
+  });
+}
+
 export async function renderer(slug) {
-  if (!loaded.has(slug)) loaded.set(slug, import(`./${slug}.js`));
+  if (!loaded.has(slug)) loaded.set(slug, Promise.all([import(`./${slug}.js`), styles(slug)]).then(([module]) => module));
   return loaded.get(slug);
 }
