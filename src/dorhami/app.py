@@ -9,9 +9,9 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from . import __version__
 from .config import Settings
@@ -19,6 +19,7 @@ from .engine import IllegalAction
 from .hub.errors import HubError
 from .hub.hub import Hub
 from .storage.repository import Store
+from .api.assets import PREFIX, Assets, AssetTree
 from .api.routes import games, pages, players, rooms, socket
 
 log = logging.getLogger(__name__)
@@ -48,11 +49,13 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan,
                   description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
-    app.state.static_dir = STATIC_DIR
+    app.state.assets = AssetTree(STATIC_DIR)
     _add_error_handlers(app)
     for router in (players.router, games.router, rooms.router, socket.router, pages.router):
         app.include_router(router)
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.mount(PREFIX, Assets(app.state.assets), name="static")
+    # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
+    app.add_middleware(GZipMiddleware, minimum_size=500)
     return app
 
 
@@ -77,7 +80,9 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(422, "invalid_request", f"{where}: {first.get('msg', 'invalid request')}")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and not pages.is_api_path(request.url.path):
+            return pages.not_found_page(request)
         codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden"}
         return _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
 

@@ -1,18 +1,67 @@
-"""The browser client: the single page for `/` and `/t/{code}`; assets are mounted at /static."""
+"""The browser client's pages: the single page for `/`, `/t/{code}` and `/how/{slug}`, and the 404 page.
+
+Pages are never cached without asking (`no-cache`, with the asset version as their ETag), so a
+new version of the assets reaches a player on their next visit.
+"""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from ...engine import GAMES
+from ..assets import REVALIDATE, AssetTree
 
 router = APIRouter(include_in_schema=False)
+# HEAD too: link checkers and some chat apps' link previews ask for a page's headers first.
+PAGE_METHODS = ["GET", "HEAD"]
+# The paths of the JSON API and the sockets: their errors stay JSON.
+API_ROOTS = ("/api", "/ws")
 
 
-@router.get("/")
-async def lobby(request: Request) -> FileResponse:
-    return FileResponse(request.app.state.static_dir / "index.html")
+@router.api_route("/", methods=PAGE_METHODS)
+async def lobby(request: Request) -> Response:
+    return single_page(request)
 
 
-@router.get("/t/{code}")
-async def table_page(code: str, request: Request) -> FileResponse:
-    return FileResponse(request.app.state.static_dir / "index.html")
+@router.api_route("/t/{code}", methods=PAGE_METHODS)
+async def table_page(code: str, request: Request) -> Response:
+    return single_page(request)
+
+
+@router.api_route("/how/{slug}", methods=PAGE_METHODS)
+async def how_to_play(slug: str, request: Request) -> Response:
+    """How to play one game; the client draws it from the game's `js/howto/<slug>.js`."""
+    return single_page(request) if slug in GAMES else not_found_page(request)
+
+
+@router.get("/favicon.ico")
+async def favicon(request: Request) -> FileResponse:
+    # Asked for by browsers on pages without an icon link (the JSON API, /docs).
+    return FileResponse(_tree(request).root / "icons" / "icon-192.png", media_type="image/png",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+
+def is_api_path(path: str) -> bool:
+    """Whether `path` belongs to the JSON API or the sockets rather than to the pages."""
+    return any(path == root or path.startswith(root + "/") for root in API_ROOTS)
+
+
+def single_page(request: Request) -> Response:
+    """`index.html` pointing at the current asset version; 304 when the browser already has it."""
+    tree = _tree(request)
+    html = tree.page("index.html")
+    etag = f'"{tree.version}"'
+    headers = {"Cache-Control": REVALIDATE, "ETag": etag}
+    if etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return HTMLResponse(html, headers=headers)
+
+
+def not_found_page(request: Request) -> HTMLResponse:
+    """The bilingual "no such page" page, status 404."""
+    return HTMLResponse(_tree(request).page("404.html"), status_code=404, headers={"Cache-Control": REVALIDATE})
+
+
+def _tree(request: Request) -> AssetTree:
+    return request.app.state.assets

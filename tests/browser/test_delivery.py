@@ -1,0 +1,52 @@
+"""Delivery in a real browser: the lobby's weight and cache, installability, and the 404 page."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.lobby_weight import BUDGET_BYTES, first_and_second_visit
+
+from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot
+
+pytestmark = pytest.mark.browser
+# Headless Playwright contexts are incognito-like, where Chrome never offers to install; anything else is ours.
+OUT_OF_OUR_HANDS = {"in-incognito"}
+
+
+def test_the_lobby_weighs_under_150_kb_and_a_second_visit_downloads_no_asset_again(server, browser):
+    first, second = first_and_second_visit(browser, server.url)
+    assert first.versioned, "the lobby loaded no versioned asset"
+    assert first.transferred <= BUDGET_BYTES, f"the lobby moved {first.transferred} bytes (budget {BUDGET_BYTES})"
+    # A warm cache: every versioned asset again, none of them over the network.
+    assert {e["url"] for e in second.versioned} == {e["url"] for e in first.versioned}
+    downloaded = [e for e in second.versioned if e["transferred"] > 0]
+    assert not downloaded, downloaded
+    assert second.transferred < first.transferred / 10
+
+
+def test_the_site_is_installable_and_an_unknown_page_says_so_in_both_languages(server, browser):
+    page = new_page(browser, PHONE, "fa")
+    page.goto(f"{server.url}/", wait_until="networkidle")
+    cdp = page.context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= OUT_OF_OUR_HANDS, errors
+
+    response = page.goto(f"{server.url}/t/x/no-such-page")
+    assert response.status == 404
+    assert page.get_by_text("چنین صفحه‌ای وجود ندارد.").is_visible()
+    assert page.get_by_text("There is no such page.").is_visible()
+    screenshot(page, "delivery-404-phone-fa")
+    assert_no_horizontal_overflow(page)
+    assert_accessible(page)
+    page.click("#back-fa")
+    page.wait_for_selector("#app > *")
+    assert page.url == f"{server.url}/"
+    page.context.close()
+
+    desktop = new_page(browser, DESKTOP, "en")
+    desktop.goto(f"{server.url}/nope")
+    screenshot(desktop, "delivery-404-desktop-en")
+    persian, english = (desktop.locator(f"section[lang={lang}]").bounding_box() for lang in ("fa", "en"))
+    assert persian["y"] == english["y"] and english["x"] < persian["x"], "side by side, Persian on the right"
+    desktop.context.close()
