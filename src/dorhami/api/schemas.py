@@ -23,6 +23,10 @@ class PlayerCreate(Strict):
         return name
 
 
+class PlayerRename(PlayerCreate):
+    """A new display name for the same identity (same id, same token)."""
+
+
 class PlayerPublic(BaseModel):
     id: str
     name: str
@@ -37,6 +41,8 @@ class GamePublic(BaseModel):
     title: str
     min_players: int
     max_players: int
+    fewest_players: int = Field(description="the smallest table any mode allows (Twin It's coop: 1)")
+    most_players: int = Field(description="the largest table any mode allows")
     realtime: bool
     default_config: dict[str, Any]
     config_options: dict[str, dict[str, Any]] = Field(
@@ -56,6 +62,9 @@ class SeatPublic(BaseModel):
     bot: str | None = Field(description="the bot's level if a bot plays this seat")
 
 
+Presence = Literal["connected", "reconnecting", "away"]
+
+
 class RoomPublic(BaseModel):
     code: str
     url: str
@@ -69,6 +78,10 @@ class RoomPublic(BaseModel):
     min_players: int
     game_id: int | None
     seats: list[SeatPublic]
+    presence: dict[int, Presence] = Field(
+        description="per seat held by a person: connected, reconnecting (dropped moments ago) or away")
+    spectators: int = Field(description="sockets watching without a seat")
+    rematch_requests: list[str] = Field(description="ids of seated players asking the host for a rematch")
 
 
 class JoinResult(BaseModel):
@@ -78,6 +91,18 @@ class JoinResult(BaseModel):
 class BotCreate(Strict):
     level: Literal["easy", "normal", "hard"] = "normal"
     seat: int | None = Field(default=None, ge=0, le=63)
+
+
+class SeatMove(Strict):
+    to: int = Field(ge=0, le=63, description="the seat to move to; whoever sits there takes the old seat")
+
+
+class SeatsPublic(BaseModel):
+    seats: list[SeatPublic]
+
+
+class RematchRequested(BaseModel):
+    requested: bool
 
 
 class LeaveResult(BaseModel):

@@ -45,6 +45,13 @@ class Hub:
             table.resume()
             return table
 
+    async def rename_player(self, player_id: str, name: str) -> None:
+        """Store a player's new name, and tell every live table that shows it."""
+        await self.store.rename_player(player_id, name)
+        for table in list(self.tables.values()):
+            if player_id in table.names:
+                await table.call(table.rename, player_id, name)
+
     async def _load(self, code: str) -> Table:
         room = await self.store.room(code) if isinstance(code, str) and len(code) <= 32 else None
         if room is None:

@@ -26,7 +26,14 @@ class Ping(BaseModel):
     client_time: float | None = None
 
 
-Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping], Field(discriminator="type")])
+class Visibility(BaseModel):
+    """The page went out of view (another tab, a locked phone) or came back: drives "away"."""
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["visibility"]
+    hidden: bool
+
+
+Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping, Visibility], Field(discriminator="type")])
 
 
 def error(code: str, message: str, client_seq: int | None = None) -> dict:
@@ -39,3 +46,9 @@ def ack(client_seq: int | None, version: int, events: list[dict]) -> dict:
 
 def pong(client_time: float | None, server_ms: int) -> dict:
     return {"type": "pong", "client_time": client_time, "server_time": server_ms}
+
+
+def history(game_id: int, entries: list[tuple[int, list[dict]]]) -> dict:
+    """The game's earlier changes as one seat saw them (changes with nothing for it left out)."""
+    return {"type": "history", "game_id": game_id,
+            "entries": [{"version": v, "events": events} for v, events in entries if events]}

@@ -8,6 +8,7 @@ action is committed to the log before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import random
@@ -20,6 +21,7 @@ from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from . import messages
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
+from .presence import Roster
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -29,6 +31,7 @@ log = logging.getLogger(__name__)
 ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
 REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
 _CLOSE = object()
+_socket_ids = itertools.count(1)
 
 
 @dataclass
@@ -43,12 +46,15 @@ class LiveGame:
     last_ms: int = 0
     result: dict | None = None
     replies: dict[int, OrderedDict] = field(default_factory=dict)
+    # (version, events) of every change, for the move log of a socket that joins late or reconnects.
+    history: list[tuple[int, list[Event]]] = field(default_factory=list)
 
 
 class Subscriber:
     """One socket watching a table: a bounded send queue, so a slow socket never blocks the table."""
 
     def __init__(self, player_id: str | None, limit: int) -> None:
+        self.id = next(_socket_ids)
         self.player_id = player_id
         self.queue: asyncio.Queue = asyncio.Queue(limit)
         self.closed_reason: str | None = None
@@ -90,6 +96,8 @@ class Table:
         self.timer: asyncio.Task | None = None
         self.bots: dict[int, tuple[Plan, asyncio.Task]] = {}
         self.bot_rng = random.Random()
+        self.roster = Roster()
+        self.rematch_requests: set[str] = set()
 
     # -- the actor ------------------------------------------------------------------------
 
@@ -182,6 +190,54 @@ class Table:
         await self._save_seats()
         return seat
 
+    def _require_waiting(self, what: str) -> None:
+        if self.room.status != "waiting":
+            raise HubError("game_running", f"{what} only before the game starts", 409)
+
+    def _taken(self, seat: int) -> SeatRecord:
+        if seat not in self.seats:
+            raise HubError("seat_empty", f"seat {seat} is empty", 409)
+        return self.seats[seat]
+
+    async def remove_seat(self, player_id: str, seat: int) -> list[dict]:
+        """The host frees a seat (a bot, or a person who is not playing) before the start."""
+        self._require_host(player_id)
+        self._require_waiting("seats are freed")
+        self._taken(seat)
+        del self.seats[seat]
+        await self._save_seats()
+        return self._seats_public()
+
+    async def move_seat(self, player_id: str, seat: int, to: int) -> list[dict]:
+        """The host moves a seat's occupant to seat `to`; whoever sits there takes the old seat."""
+        self._require_host(player_id)
+        self._require_waiting("seats are moved")
+        moving = self._taken(seat)
+        if not 0 <= to < self.max_seats:
+            raise HubError("no_such_seat", f"expected a seat from 0 to {self.max_seats - 1}, but got {to}", 409)
+        other = self.seats.pop(to, None)
+        del self.seats[seat]
+        moving.seat, self.seats[to] = to, moving
+        if other is not None:
+            other.seat, self.seats[seat] = seat, other
+        await self._save_seats()
+        return self._seats_public()
+
+    async def rename(self, player_id: str, name: str) -> None:
+        if player_id in self.names:
+            self.names[player_id] = name
+            self._broadcast_room()
+
+    async def request_rematch(self, player_id: str) -> dict:
+        """A seated player asks the host for another game; the host's rematch starts it."""
+        if self.seat_of(player_id) is None:
+            raise HubError("not_seated", "only seated players ask for a rematch", 409)
+        if self.room.status != "finished":
+            raise HubError("not_finished", "a rematch follows a finished game", 409)
+        self.rematch_requests.add(player_id)
+        self._broadcast_room()
+        return {"requested": True}
+
     async def leave(self, player_id: str) -> dict:
         seat = self.seat_of(player_id)
         if seat is None:
@@ -226,6 +282,7 @@ class Table:
         self.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
+        self.rematch_requests.clear()
         self._broadcast_room()
         self._after_change([])
         return {"game_id": record.id}
@@ -238,13 +295,14 @@ class Table:
         game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms)
         for row in log_rows:
             if row.seat is None:
-                state, _ = engine.advance(state, row.server_ms)
+                state, events = engine.advance(state, row.server_ms)
             else:
                 state, events = engine.apply(state, row.seat, row.action, row.server_ms)
                 if row.client_seq is not None:
                     self._remember(game, row.seat, row.client_seq,
                                    messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
             game.version, game.last_ms = row.seq, row.server_ms
+            game.history.append((row.seq, events))
         game.state, game.result = state, engine.result(state)
         self.game = game
 
@@ -300,6 +358,7 @@ class Table:
             log.exception("table %s: could not store action %s", self.room.code, seq)
             raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
         game.state, game.version, game.last_ms = state, seq, now
+        game.history.append((seq, events))
         result = self.engine.result(state)
         if result is not None and game.result is None:
             game.result = result
@@ -382,9 +441,21 @@ class Table:
             "config": self.config, "private": room.private, "status": room.status,
             "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
             "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
-            "game_id": room.game_id,
-            "seats": [self._seat_public(s) for s in sorted(self.seats.values(), key=lambda s: s.seat)],
+            "game_id": room.game_id, "seats": self._seats_public(),
+            "presence": self._presence(), "spectators": self._spectators(),
+            "rematch_requests": sorted(self.rematch_requests),
         }
+
+    def _seats_public(self) -> list[dict]:
+        return [self._seat_public(s) for s in sorted(self.seats.values(), key=lambda s: s.seat)]
+
+    def _presence(self) -> dict[int, str]:
+        now = self.hub.clock.now_ms()
+        return {s.seat: self.roster.of(s.player_id, now).value for s in self.seats.values() if s.player_id}
+
+    def _spectators(self) -> int:
+        seated = {s.player_id for s in self.seats.values() if s.player_id}
+        return self.roster.spectators + sum(n for pid, n in self.roster.sockets.items() if pid not in seated)
 
     def _seat_public(self, seat: SeatRecord) -> dict:
         player = None
@@ -416,14 +487,30 @@ class Table:
             sub.send(text)
 
     async def subscribe(self, sub: Subscriber) -> None:
-        """Add a socket and send it the room and, if there is one, the full game state."""
+        """Add a socket; send it the room and, if there is a game, its move log and full state."""
         self.subscribers.add(sub)
-        sub.send({"type": "room", "room": self.room_public()})
+        self.roster.connect(sub.player_id)
+        self._broadcast_room()
         if self.game:
-            sub.send(self.snapshot(self.seat_of(sub.player_id)))
+            seat = self.seat_of(sub.player_id)
+            sub.send(messages.history(self.game.id, [(v, events_for(e, seat)) for v, e in self.game.history]))
+            sub.send(self.snapshot(seat))
 
     async def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
+        self.roster.disconnect(sub.player_id, sub.id, self.hub.clock.now_ms())
+        self._broadcast_room()
+        if sub.player_id is not None:
+            # When the grace period ends, "reconnecting" becomes "away": everyone must hear it.
+            asyncio.get_running_loop().call_later(self.roster.grace_ms / 1000, self.post, self._announce_room)
+
+    async def set_hidden(self, sub: Subscriber, hidden: bool) -> None:
+        """The socket's page went out of view (or came back)."""
+        self.roster.set_hidden(sub.player_id, sub.id, hidden)
+        self._broadcast_room()
+
+    async def _announce_room(self) -> None:
+        self._broadcast_room()
 
     async def public_log(self) -> dict:
         game = self.game

@@ -42,6 +42,10 @@ class Repository:
             session.add(player)
         return player, token
 
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self.sessions.begin() as session:
+            session.get(PlayerRecord, player_id).name = name
+
     def player_by_token(self, token: str) -> PlayerRecord | None:
         with self.sessions() as session:
             return session.scalar(select(PlayerRecord).where(PlayerRecord.token_hash == hash_token(token)))

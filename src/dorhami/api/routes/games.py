@@ -12,6 +12,13 @@ router = APIRouter(prefix="/api", tags=["games"])
 async def list_games() -> list[GamePublic]:
     """Every game this server runs, with player counts and default config."""
     return [GamePublic(slug=e.slug, title=e.title, min_players=e.min_players, max_players=e.max_players,
-                       realtime=e.realtime, default_config=e.default_config(),
+                       **_any_mode(e), realtime=e.realtime, default_config=e.default_config(),
                        config_options=e.config_options(), presets=e.presets())
             for e in sorted(GAMES.values(), key=lambda e: e.slug)]
+
+
+def _any_mode(engine) -> dict:
+    """The player counts over every mode the game offers, for a lobby card's "1–6 players"."""
+    modes = engine.config_options().get("mode", {}).get("choices", [None])
+    ranges = [engine.player_range({**engine.default_config(), **({"mode": m} if m else {})}) for m in modes]
+    return {"fewest_players": min(r[0] for r in ranges), "most_players": max(r[1] for r in ranges)}

@@ -2,8 +2,8 @@
 
 from fastapi import APIRouter
 
-from ..deps import HubDep
-from ..schemas import PlayerCreate, PlayerCreated
+from ..deps import CurrentPlayer, HubDep
+from ..schemas import PlayerCreate, PlayerCreated, PlayerPublic, PlayerRename
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -13,3 +13,10 @@ async def create_player(body: PlayerCreate, hub: HubDep) -> PlayerCreated:
     """Create a guest identity; keep the token, it is shown only once."""
     player, token = await hub.store.create_player(body.name)
     return PlayerCreated(id=player.id, name=player.name, token=token)
+
+
+@router.patch("/players/me", response_model=PlayerPublic)
+async def rename_player(body: PlayerRename, player: CurrentPlayer, hub: HubDep) -> PlayerPublic:
+    """Change your name; you keep your id, token, seats and host roles, and every room you are in hears it."""
+    await hub.rename_player(player.id, body.name)
+    return PlayerPublic(id=player.id, name=body.name)

@@ -9,8 +9,8 @@ from fastapi import APIRouter
 from ...engine import get_engine
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, OptionalPlayer
-from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic, RoomCreate,
-                       RoomPublic, StartResult, StatePublic)
+from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic,
+                       RematchRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
 
@@ -51,6 +51,20 @@ async def add_bot(code: str, body: BotCreate, player: CurrentPlayer, hub: HubDep
     return JoinResult(seat=await table.call(table.add_bot, player.id, body.level, body.seat))
 
 
+@router.delete("/{code}/seats/{seat}", response_model=SeatsPublic)
+async def free_seat(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The host frees a seat before the start: removes a bot, or a person who is not playing."""
+    table = await hub.table(code)
+    return {"seats": await table.call(table.remove_seat, player.id, seat)}
+
+
+@router.post("/{code}/seats/{seat}/move", response_model=SeatsPublic)
+async def move_seat(code: str, seat: int, body: SeatMove, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The host moves a seat's occupant to another seat (swapping with whoever sits there)."""
+    table = await hub.table(code)
+    return {"seats": await table.call(table.move_seat, player.id, seat, body.to)}
+
+
 @router.post("/{code}/start", response_model=StartResult)
 async def start_game(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     table = await hub.table(code)
@@ -62,6 +76,13 @@ async def rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     """A new game with the same seats; the previous result reaches the rules that use it."""
     table = await hub.table(code)
     return await table.call(table.start_game, player.id, True)
+
+
+@router.post("/{code}/rematch-requests", response_model=RematchRequested, status_code=202)
+async def request_rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+    """A seated player asks for another game; the host sees the request and starts the rematch."""
+    table = await hub.table(code)
+    return await table.call(table.request_rematch, player.id)
 
 
 @router.post("/{code}/leave", response_model=LeaveResult)

@@ -109,6 +109,8 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             continue
         if isinstance(message, messages.Ping):
             sub.send(messages.pong(message.client_time, hub.clock.now_ms()))
+        elif isinstance(message, messages.Visibility):
+            table.post(table.set_hidden, sub, message.hidden)
         elif isinstance(message, messages.ActionMessage):
             try:
                 reply = await table.call(table.act, table.seat_of(sub.player_id), message.action, stamp,
