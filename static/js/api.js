@@ -9,7 +9,10 @@ export function identity() {
   try { return JSON.parse(localStorage.getItem(KEY)); } catch { return null; }
 }
 
-export function saveIdentity(player) { localStorage.setItem(KEY, JSON.stringify(player)); }
+export function saveIdentity(player) {
+  localStorage.setItem(KEY, JSON.stringify(player));
+  window.dispatchEvent(new Event("dorhami:identity"));
+}
 
 export async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
@@ -21,11 +24,31 @@ export async function api(method, path, body) {
   return data;
 }
 
-// A guest identity, created once per browser and kept in localStorage.
+// The game catalogue, fetched once per page.
+let games = null;
+export function catalogue() {
+  games ??= api("GET", "/api/games").catch((err) => { games = null; throw err; });
+  return games;
+}
+
+// The guest identity of this browser: created once, renamed in place (same id and token, so seats and
+// host roles stay), and replaced only by `newIdentity`.
 export async function ensurePlayer(name) {
   const me = identity();
-  if (me?.token && (!name || me.name === name)) return me;
+  if (me?.token) {
+    if (name && me.name !== name) {
+      const renamed = await api("PATCH", "/api/players/me", { name });
+      saveIdentity({ ...me, name: renamed.name });
+    }
+    return identity();
+  }
   const player = await api("POST", "/api/players", { name });
   saveIdentity(player);
   return player;
+}
+
+// A fresh guest: the old one's seats and rooms stay with the old token, which this browser forgets.
+export async function newIdentity(name) {
+  localStorage.removeItem(KEY);
+  return ensurePlayer(name);
 }

@@ -1,5 +1,6 @@
-// The lobby: your name, the game catalogue with a create-room form, and the open public rooms.
-import { api, ensurePlayer, identity } from "./api.js";
+// The lobby: your name, the game catalogue (each card: picture, blurb, players, length, how to play, options,
+// create a room or play against bots in one tap), and the open public rooms.
+import { api, catalogue, ensurePlayer, identity, newIdentity } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
@@ -10,7 +11,7 @@ export function showLobby(root) {
   const roomsEl = h("div", { id: "public-rooms" });
 
   async function load() {
-    [games, rooms] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/rooms")]);
+    [games, rooms] = await Promise.all([catalogue(), api("GET", "/api/rooms")]);
     redraw();
   }
 
@@ -24,14 +25,21 @@ export function showLobby(root) {
     roomsEl.replaceChildren(rooms.length ? h("ul", { class: "rooms" }, rooms.map(roomRow)) : h("p", { class: "muted" }, t("no_public_rooms")));
   }
 
+  // Saving renames this browser's identity in place (its seats and host roles stay); a new identity is
+  // only ever made on purpose, after a confirmation.
   function nameForm() {
     const me = identity();
     const input = h("input", { id: "name", name: "name", maxlength: 40, value: me?.name || "", placeholder: t("your_name"), autocomplete: "nickname" });
+    const fresh = me ? h("button", { type: "button", id: "new-identity", class: "link", onclick: async () => {
+      if (!confirm(t("confirm_new_identity"))) return;
+      try { await newIdentity(input.value.trim() || me.name); toast(t("new_identity_made")); } catch (err) { toast(errorText(err), "error"); }
+    } }, t("new_identity")) : null;
     return h("form", { class: "card name-form", onsubmit: async (e) => {
       e.preventDefault();
-      try { await ensurePlayer(input.value.trim()); window.dispatchEvent(new Event("dorhami:identity")); toast(t("hello_name", { name: input.value.trim() })); }
-      catch (err) { toast(errorText(err), "error"); }
-    } }, h("label", { for: "name" }, t("your_name")), input, h("button", { type: "submit" }, t("save_name")));
+      const name = input.value.trim();
+      if (!name) { toast(t("name_needed"), "error"); return; }
+      try { await ensurePlayer(name); toast(t("hello_name", { name })); } catch (err) { toast(errorText(err), "error"); }
+    } }, h("label", { for: "name" }, t("your_name")), input, h("button", { type: "submit", id: "save-name" }, t("save_name")), fresh);
   }
 
   // One field per config key the engine describes; values start at the game's defaults.
@@ -76,28 +84,53 @@ export function showLobby(root) {
     return num(value);
   }
 
-  function gameCard(game) {
-    const priv = h("input", { type: "checkbox", checked: true, id: `private-${game.slug}` });
-    const options = optionsForm(game);
-    const config = () => Object.fromEntries([...(options?.querySelectorAll("[data-key]") || [])].map((el) => [el.dataset.key, el.valueOf()]));
-    return h("article", { class: "card game", dataset: { game: game.slug } },
-      h("h3", {}, gameTitle(game.slug, game.title)),
-      h("p", { class: "muted" }, t("players_range", { min: game.min_players, max: game.max_players })),
-      options,
-      h("label", { class: "check" }, priv, t("private_room")),
-      h("button", { class: "primary", dataset: { action: "create" }, onclick: () => create(game.slug, priv.checked, config()) }, t("create_room")));
+  function playersText(game) {
+    const [low, high] = [game.fewest_players, game.most_players];
+    return low === high ? t("players_exact", { n: low }) : t("players_range", { min: low, max: high });
   }
 
-  async function create(slug, isPrivate, config) {
+  function gameCard(game) {
+    const slug = game.slug;
+    const priv = h("input", { type: "checkbox", checked: true, id: `private-${slug}` });
+    const watch = h("input", { type: "checkbox", id: `watch-${slug}` });
+    const options = optionsForm(game);
+    const config = () => Object.fromEntries([...(options?.querySelectorAll("[data-key]") || [])].map((el) => [el.dataset.key, el.valueOf()]));
+    const picture = new URL(`../img/games/${slug}.svg`, import.meta.url).href;
+    // Who may come in and whether the host sits are room choices: they fold away with the options.
+    const choices = [h("label", { class: "check" }, priv, t("private_room")), h("label", { class: "check" }, watch, t("just_watch"))];
+    return h("article", { class: "card game", dataset: { game: slug } },
+      h("div", { class: "game-top" },
+        h("img", { class: "game-picture", src: picture, alt: "", width: 72, height: 54 }),
+        h("div", {},
+          h("h3", {}, gameTitle(slug, game.title)),
+          h("p", { class: "muted facts" }, h("span", { class: "players" }, playersText(game)), " · ", h("span", {}, t(`length.${slug}`))))),
+      h("p", { class: "blurb" }, t(`blurb.${slug}`), " ", h("a", { href: `/how/${slug}`, class: "link how-link", dataset: { action: "how" } }, t("how_to_play"))),
+      options ? (options.append(...choices), options) : h("div", {}, choices),
+      h("div", { class: "card-actions" },
+        h("button", { class: "primary", dataset: { action: "create" }, onclick: () => create(game, { private: priv.checked, config: config(), watch: watch.checked }) }, t("create_room")),
+        h("button", { dataset: { action: "bots" }, onclick: () => create(game, { private: true, config: config(), bots: true }) }, t("play_bots"))));
+  }
+
+  // A room, with its host seated unless they only watch; "play against bots" also fills the other seats and starts.
+  async function create(game, { private: isPrivate, config, watch = false, bots = false }) {
     const name = document.getElementById("name").value.trim();
-    if (!name) { toast(t("name_needed"), "error"); return; }
+    if (!name) { toast(t("name_needed"), "error"); document.getElementById("name").focus(); return; }
     try {
       await ensurePlayer(name);
-      window.dispatchEvent(new Event("dorhami:identity"));
-      const room = await api("POST", "/api/rooms", { game: slug, private: isPrivate, config });
+      const room = await api("POST", "/api/rooms", { game: game.slug, private: isPrivate, config });
+      if (!watch) await api("POST", `/api/rooms/${room.code}/join`);
+      if (bots) {
+        for (let seat = 1; seat < botTableSize(room); seat++) await api("POST", `/api/rooms/${room.code}/bots`, { level: "normal" });
+        await api("POST", `/api/rooms/${room.code}/start`);
+      }
       history.pushState({}, "", room.url);
       window.dispatchEvent(new PopStateEvent("popstate"));
     } catch (err) { toast(errorText(err), "error"); }
+  }
+
+  // Against bots: the smallest table the game allows, but three players where the game seats more than two.
+  function botTableSize(room) {
+    return Math.min(room.max_seats, Math.max(room.min_players, 3));
   }
 
   function roomRow(room) {

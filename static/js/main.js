@@ -1,25 +1,41 @@
-// The page: header, language switch, and the two screens (lobby at /, a room at /t/{code}).
+// The page: header (name, settings, language), the status region, and the screens: the lobby at /,
+// a room at /t/{code}, how to play a game at /how/{slug}.
 import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n/index.js";
 import { identity } from "./api.js";
+import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
+import { showHowTo } from "./howto.js";
+import { applySettings } from "./settings.js";
+import { openSettings } from "./settings-panel.js";
 
 const app = document.getElementById("app");
 let screen = null;
 
+// The one small polite region screen readers hear (never the whole app, never a ticking timer).
+document.body.append(h("div", { id: "status", class: "sr-only", role: "status", "aria-live": "polite" }));
+const settingsButton = h("button", { class: "lang", id: "settings", type: "button", onclick: openSettings });
+document.getElementById("lang").before(settingsButton);
+
 function header() {
   document.querySelector("[data-i18n=brand]").textContent = t("brand");
-  document.title = t("brand");
+  if (!screen?.ownsTitle) document.title = t("brand");
   const button = document.getElementById("lang");
   button.textContent = currentLang() === "fa" ? "English" : "فارسی";
+  button.setAttribute("aria-label", t("switch_language"));
+  settingsButton.textContent = t("settings");
   const me = identity();
-  document.getElementById("who").textContent = me ? t("hello_name", { name: me.name }) : "";
+  const who = document.getElementById("who");
+  who.textContent = me ? t("hello_name", { name: me.name }) : "";
+  who.title = who.textContent;
 }
 
 function route() {
   screen?.dispose?.();
-  const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
-  screen = match ? showRoom(app, match[1]) : showLobby(app);
+  const room = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  const how = location.pathname.match(/^\/how\/([a-z-]+)$/);
+  screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : showLobby(app);
+  header();
 }
 
 window.addEventListener("popstate", route);
@@ -27,5 +43,5 @@ document.getElementById("lang").addEventListener("click", () => setLang(currentL
 onLangChange(() => { header(); screen?.redraw?.(); });
 window.addEventListener("dorhami:identity", header);
 applyDocumentLang();
-header();
+applySettings();
 route();

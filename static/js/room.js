@@ -1,9 +1,15 @@
-// A room at /t/{code}: the invitation link, seats, host controls, then the live game and its result.
+// A room at /t/{code}: before the game its link, seats and host controls; during it a slim line, the
+// table and the move log; after it the result first, then the final table.
 import { api, ensurePlayer, identity } from "./api.js";
-import { h, toast } from "./dom.js";
+import { announce, h, keepFocus, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { RoomSocket } from "./socket.js";
 import { gameTitle, renderer } from "./games/index.js";
+import { clearTurnAlert, turnAlert } from "./alerts.js";
+import { settings } from "./settings.js";
+import { PRESENCE_MARK, seatList } from "./seats.js";
+
+const BOT_LEVELS = ["easy", "normal", "hard"];
 
 export function showRoom(root, code) {
   let room = null;
@@ -11,23 +17,41 @@ export function showRoom(root, code) {
   let status = "connecting";
   let game = null;       // the renderer module of this room's game
   let socket = null;
+  let journal = [];      // [{version, events}] of this game, as this seat received them
+  let botLevel = "normal";
   const gameEl = h("section", { class: "table", id: "table" });
 
   function connect() {
     socket?.close();
-    socket = new RoomSocket(code, identity()?.token, onMessage, (s) => { status = s; redraw(); });
+    socket = new RoomSocket(code, identity()?.token, onMessage, (s) => {
+      status = s;
+      if (s === "connected" && document.hidden) onVisibility();
+      redraw();
+    });
   }
 
   async function onMessage(message) {
     if (message.type === "room") {
       room = message.room;
       if (!game) game = await renderer(room.game);
+    } else if (message.type === "history") {
+      journal = message.entries.map(({ version, events }) => ({ game: message.game_id, version, events }));
     } else if (message.type === "state") {
+      record(message);
       state = message;
     } else if (message.type === "error" && message.client_seq == null) {
       toast(errorText(message), "error");
     }
     redraw();
+  }
+
+  // The move log grows from the events each state message carries (a rematch starts a new one).
+  function record(message) {
+    journal = journal.filter((entry) => entry.game === message.game_id);
+    const last = journal.at(-1)?.version ?? -1;
+    if (message.version > last && message.events?.length) {
+      journal.push({ game: message.game_id, version: message.version, events: message.events });
+    }
   }
 
   async function call(method, path, body) {
@@ -39,9 +63,13 @@ export function showRoom(root, code) {
     if (!identity()) {
       if (!input?.value.trim()) { toast(t("name_needed"), "error"); return; }
       await ensurePlayer(input.value.trim());
-      window.dispatchEvent(new Event("dorhami:identity"));
     }
     if (await call("POST", `/api/rooms/${code}/join`)) connect();
+  }
+
+  async function leaveDuringGame() {
+    if (!confirm(t("confirm_hand_to_bot"))) return;
+    if (await call("POST", `/api/rooms/${code}/leave`)) toast(t("handed_to_bot"));
   }
 
   async function act(action) {
@@ -50,6 +78,8 @@ export function showRoom(root, code) {
     if (reply.type === "error" && !game?.showsErrors) toast(errorText(reply), "error");
     return reply;
   }
+
+  const isHost = () => { const me = identity(); return !!me && room.host.id === me.id; };
 
   function mySeat() {
     const me = identity();
@@ -62,9 +92,39 @@ export function showRoom(root, code) {
     return entry.player ? entry.player.name : `${t("bot")} ${num(seat + 1)}`;
   }
 
+  function context() {
+    return { view: state.view, legal: state.legal_actions, seat: state.seat, result: state.result, events: state.events,
+      version: state.version, room, act, seatName, serverNow: () => socket.serverNow(), announce, settings: settings() };
+  }
+
+  // -- parts of the page ----------------------------------------------------------------------
+
+  function head() {
+    const playing = room.status !== "waiting";
+    // During play the line stays one short row; how to play moves below the table.
+    const links = playing ? [] : [howToLink()];
+    if (room.spectators) links.push(h("span", { class: "muted", id: "spectators" }, t("spectators_n", { n: room.spectators })));
+    return h("section", { class: `room-head${playing ? " slim" : ""}` },
+      h("h1", {}, gameTitle(room.game, room.title)),
+      h("span", { class: `badge ${room.status}`, id: "room-status", dataset: { status: room.status } }, t(`status_${room.status}`)),
+      h("span", { class: "room-links" }, links));
+  }
+
+  function howToLink() {
+    return h("a", { href: `/how/${room.game}`, target: "_blank", rel: "noopener", class: "link", id: "how-to" }, t("how_to_play"));
+  }
+
+  // Only people who are not at the table are named: a connected table says nothing.
+  function presenceLine() {
+    const missing = room.seats.filter((s) => s.player && room.presence?.[s.seat] && room.presence[s.seat] !== "connected");
+    if (room.status === "waiting" || !missing.length) return null;
+    return h("p", { class: "presence-line", id: "presence" }, missing.map((s) => h("span", { dataset: { presence: room.presence[s.seat] } },
+      `${PRESENCE_MARK[room.presence[s.seat]]} ${t(`presence_line.${room.presence[s.seat]}`, { name: s.player.name })}`)));
+  }
+
   function shareBox() {
     const url = `${location.origin}/t/${code}`;
-    const input = h("input", { readonly: true, value: url, id: "share-url", dir: "ltr" });
+    const input = h("input", { readonly: true, value: url, id: "share-url", dir: "ltr", "aria-label": t("share_link") });
     return h("div", { class: "share" }, h("label", { for: "share-url" }, t("share_link")), h("div", { class: "row" }, input,
       h("button", { type: "button", id: "copy-link", onclick: async () => {
         try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
@@ -72,69 +132,95 @@ export function showRoom(root, code) {
       } }, t("copy"))));
   }
 
-  function seatList() {
-    const me = identity();
-    const seats = [];
-    for (let i = 0; i < room.max_seats; i++) {
-      const entry = room.seats.find((s) => s.seat === i);
-      const who = entry ? (entry.player ? entry.player.name : `${t("bot")} (${entry.bot})`) : t("empty_seat");
-      const tags = [];
-      if (entry?.player && me && entry.player.id === me.id) tags.push(t("you"));
-      if (entry?.player && entry.player.id === room.host.id) tags.push(t("host"));
-      if (entry?.bot) tags.push(t("bot"));
-      const mine = entry?.player && me && entry.player.id === me.id;
-      seats.push(h("li", { class: `seat${entry ? " taken" : ""}${mine ? " mine" : ""}`, dataset: { seat: i } },
-        h("span", { class: "seat-no" }, num(i + 1)), h("span", { class: "seat-name" }, who),
-        tags.length ? h("span", { class: "tags" }, tags.join(" · ")) : null));
-    }
-    return h("ul", { class: "seats" }, seats);
+  function optionsLine() {
+    const lines = game?.optionsSummary?.(room.config) || [];
+    return lines.length ? h("p", { class: "muted options-line", id: "room-options" }, lines.join(t("list_sep"))) : null;
   }
 
-  function controls() {
+  function waitingControls() {
     const me = identity();
-    const isHost = me && room.host.id === me.id;
     const seated = mySeat() !== null;
     const free = room.max_seats - room.seats.length;
-    const buttons = [];
-    if (room.status === "waiting") {
-      if (!seated && free > 0) {
-        // Keep what was typed: this part is rebuilt whenever anyone joins.
-        const typed = document.getElementById("room-name")?.value || "";
-        if (!me) buttons.push(h("input", { id: "room-name", maxlength: 40, placeholder: t("your_name"), value: typed }));
-        buttons.push(h("button", { class: "primary", id: "join", onclick: join }, t("join")));
-      }
-      if (isHost && free > 0) buttons.push(h("button", { id: "add-bot", onclick: () => call("POST", `/api/rooms/${code}/bots`, { level: "normal" }) }, t("add_bot")));
-      if (isHost) buttons.push(h("button", { class: "primary", id: "start", disabled: room.seats.length < room.min_players, onclick: () => call("POST", `/api/rooms/${code}/start`) }, t("start")));
-      if (seated) buttons.push(h("button", { id: "leave", onclick: () => call("POST", `/api/rooms/${code}/leave`) }, t("leave")));
-      if (!isHost) buttons.push(h("p", { class: "muted" }, t("waiting_for_host")));
-      if (room.seats.length < room.min_players) buttons.push(h("p", { class: "muted" }, t("need_players", { n: room.min_players })));
+    const parts = [];
+    if (!seated && free > 0) {
+      // Keep what was typed: this part is rebuilt whenever anyone joins.
+      const typed = document.getElementById("room-name")?.value || "";
+      if (!me) parts.push(h("input", { id: "room-name", maxlength: 40, placeholder: t("your_name"), "aria-label": t("your_name"), value: typed }));
+      parts.push(h("button", { class: "primary", id: "join", onclick: join }, t("join")));
     }
-    if (room.status === "finished" && isHost) buttons.push(h("button", { class: "primary", id: "rematch", onclick: () => call("POST", `/api/rooms/${code}/rematch`) }, t("rematch")));
-    if (room.status !== "waiting" && !seated) buttons.push(h("p", { class: "muted" }, t("watching")));
-    return h("div", { class: "controls" }, buttons);
+    if (!seated && free === 0) parts.push(h("p", { class: "muted", id: "full-note" }, t("room_full_watch")));
+    if (isHost() && free > 0) {
+      const level = h("select", { id: "bot-level", "aria-label": t("bot_level"), onchange: (e) => { botLevel = e.target.value; } },
+        BOT_LEVELS.map((l) => h("option", { value: l, selected: l === botLevel }, t(`bot_level.${l}`))));
+      parts.push(h("span", { class: "bot-picker" }, level,
+        h("button", { id: "add-bot", onclick: () => call("POST", `/api/rooms/${code}/bots`, { level: botLevel }) }, t("add_bot"))));
+    }
+    if (isHost()) parts.push(h("button", { class: "primary", id: "start", disabled: room.seats.length < room.min_players, onclick: () => call("POST", `/api/rooms/${code}/start`) }, t("start")));
+    if (seated) parts.push(h("button", { id: "leave", onclick: () => call("POST", `/api/rooms/${code}/leave`) }, t("leave")));
+    if (!isHost()) parts.push(h("p", { class: "muted" }, t("waiting_for_host")));
+    if (room.seats.length < room.min_players) parts.push(h("p", { class: "muted" }, t("need_players", { n: room.min_players })));
+    return h("div", { class: "controls" }, parts);
   }
 
+  function headline(result) {
+    const everyone = room.seats.length;
+    if (result.winners.length === 1) return t("winner", { name: seatName(result.winners[0]) });
+    if (result.winners.length === everyone && everyone > 1) return t("draw");
+    if (result.winners.length > 1) return t("winners", { names: result.winners.map(seatName).join(t("list_sep")) });
+    return t("game_over");
+  }
+
+  // After a game: who won and why first, then play again (the host starts it, others ask) and the lobby.
   function resultPanel() {
     const result = state?.result;
-    if (!result) return null;
-    const everyone = room.seats.length;
-    let text = t("game_over");
-    if (result.winners.length === 1) text = t("winner", { name: seatName(result.winners[0]) });
-    else if (result.winners.length === everyone && everyone > 1) text = t("draw");
-    else if (result.winners.length > 1) text = t("winners", { names: result.winners.map(seatName).join(t("list_sep")) });
-    return h("section", { class: "card result", id: "result" }, h("h2", {}, t("result")), h("p", { class: "big" }, text),
-      game?.resultDetails ? game.resultDetails(result, context()) : null);
+    if (!result || !room) return null;
+    const me = identity();
+    const seated = mySeat() !== null;
+    const buttons = [];
+    const asked = room.rematch_requests || [];
+    if (room.status === "finished" && isHost()) {
+      buttons.push(h("button", { class: "primary", id: "rematch", onclick: () => call("POST", `/api/rooms/${code}/rematch`) }, t("rematch")));
+    } else if (room.status === "finished" && seated) {
+      const done = me && asked.includes(me.id);
+      buttons.push(h("button", { class: "primary", id: "rematch-request", disabled: done,
+        onclick: () => call("POST", `/api/rooms/${code}/rematch-requests`) }, done ? t("rematch_asked") : t("rematch_ask")));
+    }
+    buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
+    const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
+    return h("section", { class: "card result", id: "result" },
+      h("h2", {}, t("result")), h("p", { class: "big", id: "result-headline" }, headline(result)),
+      game?.resultDetails ? game.resultDetails(result, context()) : null,
+      askers.length ? h("p", { class: "muted", id: "rematch-askers" }, t("rematch_wanted", { names: askers.join(t("list_sep")) })) : null,
+      h("div", { class: "controls center" }, buttons));
   }
 
-  function context() {
-    return { view: state.view, legal: state.legal_actions, seat: state.seat, result: state.result, events: state.events,
-      version: state.version, room, act, seatName, serverNow: () => socket.serverNow() };
+  // The move log: every line the renderer makes of the events this seat received, newest first.
+  function logPanel() {
+    if (!state || !game?.logLines) return null;
+    const ctx = context();
+    const lines = [];
+    for (const entry of journal) {
+      try { lines.push(...(game.logLines(entry.events, ctx) || [])); } catch (err) { console.error(err); }
+    }
+    const open = document.getElementById("log")?.open ?? false;
+    return h("details", { class: "card log", id: "log", open },
+      h("summary", {}, t("history_n", { n: lines.length })),
+      lines.length ? h("ol", { class: "log-lines", id: "log-lines", tabindex: 0, "data-scrolls": "", "aria-label": t("history") },
+        lines.reverse().map((line) => h("li", { class: line.summary ? "summary" : "" }, line.text)))
+        : h("p", { class: "muted" }, t("history_empty")));
+  }
+
+  function alertTurn() {
+    const title = `${gameTitle(room.game, room.title)} · ${t("brand")}`;
+    if (!state || state.result || state.seat == null || !game) { clearTurnAlert(title); return; }
+    const count = game.pending ? game.pending(context()) : (state.legal_actions.length ? 1 : 0);
+    turnAlert(count, title);
   }
 
   // The page keeps one element per part and only refills the parts; the game's element is never
   // moved, so a tap on it is not lost to a redraw.
-  const parts = { banner: h("div"), head: h("div"), lobby: h("div"), controls: h("div"), result: h("div") };
-  const skeleton = [parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.result];
+  const parts = { result: h("div"), banner: h("div"), head: h("div"), lobby: h("div"), controls: h("div"), log: h("div") };
+  const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log];
 
   function redraw() {
     if (status === "not_found") {
@@ -142,17 +228,24 @@ export function showRoom(root, code) {
       return;
     }
     if (!room) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
-    if (root.firstChild !== parts.banner) root.replaceChildren(...skeleton);
-    parts.banner.replaceChildren(...(status === "connected" ? [] : [h("p", { class: "banner", id: "conn" }, t(status))]));
-    parts.head.replaceChildren(h("section", { class: "room-head" },
-      h("h1", {}, gameTitle(room.game, room.title)),
-      h("span", { class: `badge ${room.status}`, id: "room-status", dataset: { status: room.status } }, t(`status_${room.status}`))));
-    parts.lobby.replaceChildren(...(room.status === "waiting" ? [shareBox(), h("h2", {}, t("seats")), seatList()] : []));
-    parts.controls.replaceChildren(controls());
+    if (root.firstChild !== parts.result) root.replaceChildren(...skeleton);
+    keepFocus(() => {
+      const result = resultPanel();
+      parts.result.replaceChildren(...(result ? [result] : []));
+      parts.banner.replaceChildren(...[status === "connected" ? null : h("p", { class: "banner", id: "conn" }, t(status)), presenceLine()].filter(Boolean));
+      parts.head.replaceChildren(head());
+      const waiting = room.status === "waiting";
+      const ctl = { room, me: identity(), isHost: isHost(), call, code };
+      parts.lobby.replaceChildren(...(waiting ? [optionsLine(), shareBox(), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean) : []));
+      parts.controls.replaceChildren(...(waiting ? [waitingControls()] : (mySeat() === null ? [h("p", { class: "muted watching" }, t("watching"))] : [])));
+      const handOver = room.status === "playing" && mySeat() !== null
+        ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: leaveDuringGame }, t("hand_to_bot")) : null;
+      const menu = waiting ? null : h("p", { class: "table-menu" }, howToLink(), handOver);
+      parts.log.replaceChildren(...[logPanel(), menu].filter(Boolean));
+    });
     gameEl.hidden = !state;
     if (state && game) game.render(gameEl, context());
-    const result = resultPanel();
-    parts.result.replaceChildren(...(result ? [result] : []));
+    alertTurn();
   }
 
   // Every element with data-deadline shows the seconds left until that server time.
@@ -165,6 +258,13 @@ export function showRoom(root, code) {
     }
   }, 250);
 
+  // The server marks a player "away" while their page is hidden.
+  const onVisibility = () => socket?.send({ type: "visibility", hidden: document.hidden });
+  document.addEventListener("visibilitychange", onVisibility);
+
   connect();
-  return { redraw, dispose: () => { clearInterval(ticker); socket?.close(); } };
+  return { redraw, dispose: () => {
+    clearInterval(ticker); socket?.close(); document.removeEventListener("visibilitychange", onVisibility);
+    clearTurnAlert(t("brand"));
+  } };
 }

@@ -59,6 +59,7 @@ export class RoomSocket {
         return;
       case "room":
       case "state":
+      case "history":
         this.onMessage(message);
         return;
       default:
@@ -80,6 +81,11 @@ export class RoomSocket {
       this.pending.set(client_seq, { ...message, resolve });
       if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
     });
+  }
+
+  // A message that needs no answer (e.g. the page's visibility); dropped while disconnected.
+  send(message) {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
   serverNow() { return Date.now() + this.offset; }

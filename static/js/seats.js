@@ -1,0 +1,53 @@
+// The seat list of a waiting room: who sits where, whether they are here, and the host's seat controls
+// (move a seat, so "who is Jekyll" is the host's choice; free a seat held by a bot or an idle person).
+import { h } from "./dom.js";
+import { num, t } from "./i18n/index.js";
+
+export const PRESENCE_MARK = { connected: "●", reconnecting: "◌", away: "○" };
+
+function occupant(entry) {
+  if (!entry) return t("empty_seat");
+  return entry.player ? entry.player.name : `${t("bot")} · ${t(`bot_level.${entry.bot}`)}`;
+}
+
+function tags(entry, ctl) {
+  const list = [];
+  if (entry?.player && ctl.me && entry.player.id === ctl.me.id) list.push(t("you"));
+  if (entry?.player && entry.player.id === ctl.room.host.id) list.push(t("host"));
+  return list.length ? h("span", { class: "tags" }, list.join(" · ")) : null;
+}
+
+function presence(entry, ctl) {
+  const state = entry?.player ? ctl.room.presence?.[entry.seat] : null;
+  if (!state) return null;
+  // A mark and a word, never colour alone.
+  return h("span", { class: `presence ${state}`, dataset: { presence: state } }, `${PRESENCE_MARK[state]} ${t(`presence.${state}`)}`);
+}
+
+function hostControls(seat, entry, ctl) {
+  if (!ctl.isHost || !entry) return null;
+  const { room, call, code } = ctl;
+  const name = occupant(entry);
+  const move = h("select", { class: "seat-move", "aria-label": t("move_seat_of", { name }), dataset: { focus: `move-${seat}` },
+    onchange: (e) => e.target.value !== "" && call("POST", `/api/rooms/${code}/seats/${seat}/move`, { to: Number(e.target.value) }) },
+  h("option", { value: "" }, t("move_to")),
+  [...Array(room.max_seats).keys()].filter((to) => to !== seat).map((to) => h("option", { value: to }, t("seat_n", { n: to + 1 }))));
+  const mine = entry.player && ctl.me && entry.player.id === ctl.me.id;
+  const remove = mine ? null : h("button", { type: "button", class: "seat-remove", dataset: { focus: `remove-${seat}` },
+    "aria-label": t("remove_seat_of", { name }), title: t("remove_seat_of", { name }),
+    onclick: () => call("DELETE", `/api/rooms/${code}/seats/${seat}`) }, "✕");
+  return h("span", { class: "seat-tools" }, move, remove);
+}
+
+export function seatList(ctl) {
+  const items = [];
+  for (let i = 0; i < ctl.room.max_seats; i++) {
+    const entry = ctl.room.seats.find((s) => s.seat === i);
+    const mine = entry?.player && ctl.me && entry.player.id === ctl.me.id;
+    items.push(h("li", { class: `seat${entry ? " taken" : ""}${mine ? " mine" : ""}${entry?.bot ? " bot" : ""}`, dataset: { seat: i } },
+      h("span", { class: "seat-no" }, num(i + 1)),
+      h("span", { class: "seat-name" }, occupant(entry)),
+      presence(entry, ctl), tags(entry, ctl), hostControls(i, entry, ctl)));
+  }
+  return h("ul", { class: "seats" }, items);
+}

@@ -1,0 +1,128 @@
+"""The lobby and the room as a newcomer meets them: creating a room seats you, renaming keeps your seat
+and host role, the host removes a bot and picks its level, "play against bots" is one tap, your turn shows
+in the tab title, the move log speaks both languages, and every game's how-to page opens."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dorhami.engine import GAMES
+
+from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PERSIAN = re.compile("[\u0600-\u06FF]")
+LATIN = re.compile("[A-Za-z]")
+
+
+def create_from_card(page, base_url: str, name: str, game: str, action: str = "create") -> None:
+    page.goto(base_url)
+    page.fill("#name", name)
+    page.locator(f"article[data-game={game}] [data-action={action}]").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+
+
+def test_creating_seats_the_host_and_renaming_keeps_the_seat_and_the_start_button(server, browser):
+    page = new_page(browser, PHONE, "fa")
+    create_from_card(page, server.url, "Sara", "jekyll-vs-hyde")
+    room_url = page.url
+    page.wait_for_selector(".seat.mine")
+    assert page.locator(".seat.mine .seat-name").inner_text() == "Sara"
+    assert_accessible(page)
+    screenshot(page, "room-waiting-phone-fa")
+    page.goto(server.url)
+    page.fill("#name", "Sara Jan")
+    page.click("#save-name")
+    page.wait_for_function("document.getElementById('who').textContent.includes('Sara Jan')")
+    page.goto(room_url)
+    page.wait_for_selector(".seat.mine")
+    assert page.locator(".seat.mine .seat-name").inner_text() == "Sara Jan"
+    assert page.locator(".seat.mine .tags").inner_text().count("·") == 1  # you · host
+    assert page.locator("#start").is_visible()
+
+
+def test_the_host_picks_a_bot_level_removes_a_bot_and_moves_a_seat(server, browser):
+    page = new_page(browser, DESKTOP, "en")
+    create_from_card(page, server.url, "Host", "jekyll-vs-hyde")
+    page.wait_for_selector(".seat.mine")
+    page.select_option("#bot-level", "hard")
+    page.click("#add-bot")
+    page.wait_for_selector(".seat.taken.bot")
+    assert "hard" in page.locator(".seat.bot .seat-name").inner_text()
+    # Who plays which seat is the host's choice: move the bot to seat 1 and the host to seat 2.
+    page.locator(".seat.bot .seat-move").select_option("0")
+    page.wait_for_selector(".seat.bot[data-seat='0']")
+    assert page.locator(".seat.mine").get_attribute("data-seat") == "1"
+    page.locator(".seat.bot .seat-remove").click()
+    page.wait_for_function("document.querySelectorAll('.seat.taken').length === 1")
+    assert page.locator(".seat.bot").count() == 0 and page.locator(".seat.mine").count() == 1
+    assert page.locator("#start").is_disabled()
+    assert_no_horizontal_overflow(page)
+
+
+def test_one_tap_against_bots_then_the_title_and_the_log_follow_the_game(server, browser):
+    page = new_page(browser, PHONE, "fa")
+    create_from_card(page, server.url, "Sara", "jekyll-vs-hyde", action="bots")
+    page.wait_for_selector("#table:not([hidden])")
+    assert page.locator(".seat.taken").count() == 0  # started: the seat list gave way to the table
+    # Both players exchange first: a decision waits for me, and the tab says so.
+    page.wait_for_function("document.title.startsWith('(')")
+    assert "نوبت شماست" in page.title()
+    assert page.evaluate("document.getElementById('favicon').dataset.pending") == "1"
+    page.locator("[data-card][data-playable]").first.click()
+    page.click("#submit-cards")
+    page.wait_for_function("!document.title.startsWith('(') || document.querySelectorAll('#log-lines li').length > 0")
+    page.click("#log summary")
+    page.wait_for_selector("#log-lines li")
+    line = page.locator("#log-lines li").first.inner_text()
+    assert PERSIAN.search(line), line
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    english = page.locator("#log-lines li").first.inner_text()
+    assert LATIN.search(english) and not PERSIAN.search(english.replace("Sara", "")), english
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "room-playing-phone-en")
+    with page.context.expect_page() as guide:
+        page.click("#how-to")
+    guide.value.wait_for_selector("#howto section")
+    assert "/how/jekyll-vs-hyde" in guide.value.url
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_every_game_has_a_how_to_page_reached_from_its_lobby_card(server, browser, lang):
+    page = new_page(browser, PHONE if lang == "fa" else DESKTOP, lang)
+    page.goto(server.url)
+    for slug in sorted(GAMES):
+        page.goto(server.url)
+        page.locator(f"article[data-game={slug}] [data-action=how]").click()
+        page.wait_for_url(f"**/how/{slug}")
+        page.wait_for_selector("#howto .howto-section")
+        ids = page.locator("#howto .howto-section").evaluate_all("els => els.map(e => e.id)")
+        assert ids[:5] == ["how-goal", "how-setup", "how-turn", "how-scoring", "how-variants"] or \
+            {"how-goal", "how-setup", "how-turn", "how-scoring", "how-variants"} <= set(ids), (slug, ids)
+        text = page.locator("#howto").inner_text()
+        assert (PERSIAN if lang == "fa" else LATIN).search(text)
+        assert_no_horizontal_overflow(page)
+    screenshot(page, f"howto-{lang}")
+    assert_accessible(page)
+
+
+@pytest.mark.parametrize("size,lang", [(PHONE, "fa"), (DESKTOP, "en")])
+def test_the_lobby_fits_the_screen_and_has_no_serious_accessibility_problem(server, browser, size, lang):
+    page = new_page(browser, size, lang)
+    page.goto(server.url)
+    page.fill("#name", "A very long name that goes on and on and on")
+    page.click("#save-name")
+    page.wait_for_function("document.getElementById('who').textContent.length > 0")
+    lang_box = page.locator("#lang").bounding_box()
+    assert 0 <= lang_box["x"] and lang_box["x"] + lang_box["width"] <= size["width"]
+    cards = page.locator("article[data-game]")
+    assert cards.count() == len(GAMES)
+    assert page.locator("article[data-game=jekyll-vs-hyde] .players").inner_text() in ("2 players", "۲ بازیکن")
+    assert page.locator("article[data-game=twin-it] .players").inner_text() in ("1–6 players", "۱ تا ۶ بازیکن")
+    assert_no_horizontal_overflow(page)
+    assert_accessible(page)
+    screenshot(page, f"lobby-{lang}")
