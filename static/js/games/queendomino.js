@@ -1,21 +1,21 @@
-// Queendomino: every player's 5×5 board, the display of tiles with who chose what, placing a tile by
-// tapping two neighbouring cells, the market of three building piles, gold, the king colour and the
-// live score breakdown. Sections are rebuilt only when what they show changes, so taps are not lost.
+// Queendomino: your own 5×5 board first (other boards behind tabs on a phone, beside it on a wide
+// screen), the display of tiles with who chose what, placing a tile by tapping (or arrowing to) two
+// neighbouring cells, the market of three building piles, gold, the king colour and the live score
+// breakdown. Sections are rebuilt only when what they show changes, so taps and focus are not lost.
 import { h, s, partCache, sync } from "../dom.js";
-import { currentLang, extend, num, t } from "../i18n/index.js";
-
+import { extend, num, t } from "../i18n/index.js";
 
 extend({
   en: {
-    "qd.round": "Round {r} of {n}", "qd.king_colour": "King colour", "qd.pile": "Tiles in the bag: {n}",
+    "qd.round": "Round {r} of {n}", "qd.king_colour": "King colour", "qd.pile": "{n} in the bag",
     "qd.colour.red": "Red", "qd.colour.yellow": "Yellow", "qd.colour.blue": "Blue", "qd.colour.green": "Green",
     "qd.colour.purple": "Purple", "qd.colour.grey": "Grey",
     "qd.terrain.mine": "Mine", "qd.terrain.field": "Field", "qd.terrain.water": "Water", "qd.terrain.forest": "Forest",
     "qd.terrain.swamp": "Swamp", "qd.terrain.mountain": "Mountain",
     "qd.castle": "Castle", "qd.crown": "crown", "qd.gold_symbol": "gold", "qd.plot": "{colour} plot", "qd.empty": "{colour} (empty)",
     "qd.display": "Display", "qd.tile_n": "Tile {n}", "qd.free": "free", "qd.you": "you", "qd.turn": "turn",
-    "qd.market": "Buildings", "qd.price": "Price", "qd.value": "Value {v}", "qd.left": "{n} left", "qd.sold_out": "Sold out",
-    "qd.card_n": "Card {n} of 16", "qd.building": "{colour} building",
+    "qd.market": "Buildings", "qd.your_gold": "Your gold: {n}", "qd.value": "Value {v}", "qd.left": "{n} left", "qd.sold_out": "Sold out",
+    "qd.building": "{colour} building",
     "qd.rule.red": "Scores now: value × your red squares", "qd.rule.yellow": "At the end: value × your yellow squares",
     "qd.rule.blue": "At the end: value × your blue buildings",
     "qd.status.choose_you": "Your turn: choose a tile from the display",
@@ -27,23 +27,38 @@ extend({
     "qd.status.build": "{name} may buy a building", "qd.status.finished": "Game over", "qd.status.sending": "Sending…",
     "qd.swap": "Swap halves", "qd.cancel": "Cancel", "qd.skip": "End turn without building",
     "qd.buy": "Buy for {price} gold", "qd.first_half": "The first cell you tap gets:",
+    "qd.mark.first": "put a half here", "qd.mark.selected": "first half here; press again to undo",
+    "qd.mark.partner": "put the other half here", "qd.mark.plot": "you can build here", "qd.mark.chosen-plot": "chosen for the building",
     "qd.gold": "Gold", "qd.king_squares": "King-colour squares", "qd.discards": "Unplaceable tiles",
     "qd.part.tile": "Tiles", "qd.part.red": "Red", "qd.part.yellow": "Yellow", "qd.part.blue": "Blue",
     "qd.part.king": "King", "qd.part.penalty": "Penalty", "qd.part.total": "Score",
     "qd.legend": "Key", "qd.legend.crown": "Crown: a territory scores its size × its crowns",
     "qd.legend.gold": "Gold symbol: 1 gold per building of its colour already on your board",
-    "qd.legend.plot": "Dashed house: an empty plot for a building of that colour",
-    "qd.order": "Turn order", "qd.board_of": "Board of {name}",
-    "qd.ev.round": "Round {r} begins", "qd.ev.chosen": "{name} took tile {n}", "qd.ev.placed": "{name} placed tile {n}",
-    "qd.ev.placed_gold": "{name} placed tile {n} and earned {g} gold",
-    "qd.ev.discarded": "{name} could not place tile {n} ({p} points)",
-    "qd.ev.bought": "{name} built a {building} for {price} gold", "qd.ev.bought_points": "{name} built a {building} for {price} gold: +{p} points",
-    "qd.ev.timeout": "{name} ran out of time", "qd.ev.king": "{name} gains a king point",
-    "qd.ev.king_none": "Nobody gains the king point this round (tie)", "qd.ev.ended": "The game is over",
+    "qd.legend.plot": "Dashed house: an empty plot for a building of that colour (its pattern says which)",
+    "qd.legend.keys": "Keyboard: arrow keys move on your board, Enter or Space picks a cell, Esc cancels.",
+    "qd.order": "Turn order", "qd.board_of": "Board of {name}", "qd.boards": "Boards", "qd.points": "{n} pts",
+    "qd.announce.turn": "Your turn: choose a tile", "qd.announce.king": "You gain the king point",
+    "qd.log.round": "Round {r}: the display shows tiles {tiles}",
+    "qd.log.chosen": "{name} took tile {n} ({halves})",
+    "qd.log.placed": "{name} placed tile {n}", "qd.log.placed_gold": "{name} placed tile {n} and earned {g} gold",
+    "qd.log.discarded": "{name} could not place tile {n}, so it is set aside ({p} points)",
+    "qd.log.bought": "{name} built a {building} (value {v}) for {price} gold",
+    "qd.log.bought_points": "{name} built a {building} (value {v}) for {price} gold and scores {p} points",
+    "qd.log.timeout": "{name} ran out of time; the turn was finished automatically",
+    "qd.log.neutral": "Tiles nobody took leave the game: {tiles}",
+    "qd.log.king_won": "End of round {r}, {colour} squares: {counts}. {name} gains the king point.",
+    "qd.log.king_tie": "End of round {r}, {colour} squares: {counts}. A tie for the most: nobody gains the king point.",
+    "qd.log.ended": "Game over. {why}", "qd.count": "{name}: {n}",
+    "qd.and": " and ",
     "qd.res.rank": "Rank", "qd.res.player": "Player", "qd.res.score": "Score", "qd.res.gold": "Gold",
-    "qd.res.rule": "Equal scores are decided by the gold left; equal gold shares the place.",
-    "qd.res.tie_gold": "{names} tied on {score} points: more gold decides.",
+    "qd.res.win": "{name} wins with {score} points, {lead} ahead of {next}.",
+    "qd.res.win_gold": "{names} tied on {score} points; {name} wins with the most gold left ({gold}).",
+    "qd.res.shared": "{names} tied on {score} points and {gold} gold left, so they share the win.",
+    "qd.res.rule": "The highest score wins. On equal scores the player with more gold left wins; equal gold shares the place.",
+    "qd.res.tie_gold": "{names} tied on {score} points: more gold decided their places.",
     "qd.res.tie_shared": "{names} tied on points and gold and share the place.",
+    "qd.res.king": "King bonus: at the end of every round, the one player with the most {colour} squares (the king colour, tiles and buildings) scored 1 point. A tie for the most gave nobody the point.",
+    "qd.res.king_points": "King points: {list}.",
     "err.unknown_action": "That action is not part of this game.", "err.game_over": "The game has ended.",
     "err.not_your_turn": "It is not your turn.", "err.wrong_phase": "That step is over.",
     "err.tile_not_available": "That tile is no longer available.", "err.off_board": "Those cells are off the board.",
@@ -54,15 +69,15 @@ extend({
     "err.insufficient_gold": "You do not have enough gold.", "err.wrong_plot_colour": "That plot is not of the building's colour.",
   },
   fa: {
-    "qd.round": "دور {r} از {n}", "qd.king_colour": "رنگ شاه", "qd.pile": "کاشی‌های کیسه: {n}",
+    "qd.round": "دور {r} از {n}", "qd.king_colour": "رنگ شاه", "qd.pile": "{n} در کیسه",
     "qd.colour.red": "قرمز", "qd.colour.yellow": "زرد", "qd.colour.blue": "آبی", "qd.colour.green": "سبز",
     "qd.colour.purple": "بنفش", "qd.colour.grey": "خاکستری",
     "qd.terrain.mine": "معدن", "qd.terrain.field": "کشتزار", "qd.terrain.water": "آب", "qd.terrain.forest": "جنگل",
     "qd.terrain.swamp": "مرداب", "qd.terrain.mountain": "کوهستان",
     "qd.castle": "قلعه", "qd.crown": "تاج", "qd.gold_symbol": "طلا", "qd.plot": "زمین {colour}", "qd.empty": "{colour} (خالی)",
     "qd.display": "ویترین", "qd.tile_n": "کاشی {n}", "qd.free": "آزاد", "qd.you": "شما", "qd.turn": "نوبت",
-    "qd.market": "ساختمان‌ها", "qd.price": "قیمت", "qd.value": "ارزش {v}", "qd.left": "{n} مانده", "qd.sold_out": "تمام شد",
-    "qd.card_n": "کارت {n} از ۱۶", "qd.building": "ساختمان {colour}",
+    "qd.market": "ساختمان‌ها", "qd.your_gold": "طلای شما: {n}", "qd.value": "ارزش {v}", "qd.left": "{n} مانده", "qd.sold_out": "تمام شد",
+    "qd.building": "ساختمان {colour}",
     "qd.rule.red": "امتیاز فوری: ارزش × مربع‌های قرمز شما", "qd.rule.yellow": "در پایان: ارزش × مربع‌های زرد شما",
     "qd.rule.blue": "در پایان: ارزش × ساختمان‌های آبی شما",
     "qd.status.choose_you": "نوبت شماست: یک کاشی از ویترین بردارید",
@@ -70,27 +85,42 @@ extend({
     "qd.status.place_second": "حالا برای نیمه‌ی دیگر روی یک خانه‌ی سبزِ کنار آن بزنید",
     "qd.status.build_you": "ساختمان می‌سازید؟ روی یک زمین برجسته (یا اول یک دسته) بزنید، یا نوبت را تمام کنید",
     "qd.status.build_confirm": "این ساختمان را این‌جا می‌خرید؟",
-    "qd.status.choose": "{name} در حال برداشتن کاشی است", "qd.status.place": "{name} در حال گذاشتن کاشی {n} است",
+    "qd.status.choose": "{name} دارد کاشی برمی‌دارد", "qd.status.place": "{name} دارد کاشی {n} را می‌گذارد",
     "qd.status.build": "{name} می‌تواند ساختمان بخرد", "qd.status.finished": "پایان بازی", "qd.status.sending": "در حال فرستادن…",
     "qd.swap": "جابه‌جایی دو نیمه", "qd.cancel": "لغو", "qd.skip": "پایان نوبت بدون ساخت",
     "qd.buy": "خرید با {price} طلا", "qd.first_half": "اولین خانه‌ای که می‌زنید این را می‌گیرد:",
+    "qd.mark.first": "یک نیمه را این‌جا بگذارید", "qd.mark.selected": "نیمه‌ی اول این‌جاست؛ برای برگرداندن دوباره بزنید",
+    "qd.mark.partner": "نیمه‌ی دیگر را این‌جا بگذارید", "qd.mark.plot": "این‌جا می‌توانید بسازید", "qd.mark.chosen-plot": "برای ساختمان انتخاب شده",
     "qd.gold": "طلا", "qd.king_squares": "مربع‌های رنگ شاه", "qd.discards": "کاشی‌های بی‌جا",
     "qd.part.tile": "کاشی‌ها", "qd.part.red": "قرمز", "qd.part.yellow": "زرد", "qd.part.blue": "آبی",
     "qd.part.king": "شاه", "qd.part.penalty": "جریمه", "qd.part.total": "امتیاز",
     "qd.legend": "راهنما", "qd.legend.crown": "تاج: هر قلمرو به اندازه‌ی خانه‌هایش × تاج‌هایش امتیاز دارد",
     "qd.legend.gold": "نماد طلا: به ازای هر ساختمانِ هم‌رنگش که روی تخته‌تان هست ۱ طلا",
-    "qd.legend.plot": "خانه‌ی خط‌چین: زمین خالی برای ساختمانی به همان رنگ",
-    "qd.order": "ترتیب نوبت", "qd.board_of": "تخته‌ی {name}",
-    "qd.ev.round": "دور {r} شروع شد", "qd.ev.chosen": "{name} کاشی {n} را برداشت", "qd.ev.placed": "{name} کاشی {n} را گذاشت",
-    "qd.ev.placed_gold": "{name} کاشی {n} را گذاشت و {g} طلا گرفت",
-    "qd.ev.discarded": "{name} نتوانست کاشی {n} را بگذارد ({p} امتیاز)",
-    "qd.ev.bought": "{name} یک {building} با {price} طلا ساخت", "qd.ev.bought_points": "{name} یک {building} با {price} طلا ساخت: {p}+ امتیاز",
-    "qd.ev.timeout": "وقت {name} تمام شد", "qd.ev.king": "{name} یک امتیاز شاه گرفت",
-    "qd.ev.king_none": "این دور امتیاز شاه به کسی نرسید (تساوی)", "qd.ev.ended": "بازی تمام شد",
+    "qd.legend.plot": "خانه‌ی خط‌چین: زمین خالی برای ساختمانی به همان رنگ (نقشش رنگ را نشان می‌دهد)",
+    "qd.legend.keys": "صفحه‌کلید: با کلیدهای جهت روی تخته‌تان جابه‌جا شوید، با Enter یا فاصله خانه را انتخاب کنید و با Esc لغو کنید.",
+    "qd.order": "ترتیب نوبت", "qd.board_of": "تخته‌ی {name}", "qd.boards": "تخته‌ها", "qd.points": "{n} امتیاز",
+    "qd.announce.turn": "نوبت شماست: یک کاشی بردارید", "qd.announce.king": "امتیاز شاه به شما رسید",
+    "qd.log.round": "دور {r}: کاشی‌های {tiles} در ویترین است",
+    "qd.log.chosen": "{name} کاشی {n} ({halves}) را برداشت",
+    "qd.log.placed": "{name} کاشی {n} را گذاشت", "qd.log.placed_gold": "{name} کاشی {n} را گذاشت و {g} طلا گرفت",
+    "qd.log.discarded": "{name} نتوانست کاشی {n} را بگذارد و آن کاشی کنار رفت ({p} امتیاز)",
+    "qd.log.bought": "{name} یک {building} (ارزش {v}) با {price} طلا ساخت",
+    "qd.log.bought_points": "{name} یک {building} (ارزش {v}) با {price} طلا ساخت و {p} امتیاز گرفت",
+    "qd.log.timeout": "وقت {name} تمام شد و بقیه‌ی نوبتش خودکار بازی شد",
+    "qd.log.neutral": "کاشی‌هایی که کسی برنداشت از بازی بیرون رفتند: {tiles}",
+    "qd.log.king_won": "پایان دور {r}، مربع‌های {colour}: {counts}. امتیاز شاه به {name} رسید.",
+    "qd.log.king_tie": "پایان دور {r}، مربع‌های {colour}: {counts}. بیشترین تعداد مساوی شد و امتیاز شاه به کسی نرسید.",
+    "qd.log.ended": "بازی تمام شد. {why}", "qd.count": "{name}: {n}",
+    "qd.and": " و ",
     "qd.res.rank": "رتبه", "qd.res.player": "بازیکن", "qd.res.score": "امتیاز", "qd.res.gold": "طلا",
-    "qd.res.rule": "در امتیاز برابر، طلای بیشتر برنده است؛ با طلای برابر، رتبه مشترک است.",
-    "qd.res.tie_gold": "{names} با {score} امتیاز مساوی شدند: طلای بیشتر تعیین کرد.",
+    "qd.res.win": "{name} با {score} امتیاز برنده شد، {lead} امتیاز جلوتر از {next}.",
+    "qd.res.win_gold": "{names} با {score} امتیاز مساوی شدند؛ {name} با بیشترین طلای باقی‌مانده ({gold}) برنده شد.",
+    "qd.res.shared": "{names} با {score} امتیاز و {gold} طلای باقی‌مانده مساوی شدند و در برد شریک‌اند.",
+    "qd.res.rule": "بیشترین امتیاز برنده است. در امتیاز برابر، هر که طلای بیشتری مانده باشد جلوتر است؛ با طلای برابر رتبه مشترک است.",
+    "qd.res.tie_gold": "{names} با {score} امتیاز مساوی شدند: طلای بیشتر رتبه‌شان را تعیین کرد.",
     "qd.res.tie_shared": "{names} در امتیاز و طلا مساوی‌اند و رتبه‌شان مشترک است.",
+    "qd.res.king": "امتیاز شاه: در پایان هر دور، تنها بازیکنی که بیشترین مربع {colour} (رنگ شاه، از کاشی و ساختمان) را داشت ۱ امتیاز گرفت. اگر بیشترین تعداد مساوی بود، به کسی امتیاز نرسید.",
+    "qd.res.king_points": "امتیازهای شاه: {list}.",
     "err.unknown_action": "این حرکت جزو این بازی نیست.", "err.game_over": "بازی تمام شده است.",
     "err.not_your_turn": "نوبت شما نیست.", "err.wrong_phase": "آن مرحله تمام شده است.",
     "err.tile_not_available": "این کاشی دیگر در دسترس نیست.", "err.off_board": "این خانه‌ها بیرون از تخته‌اند.",
@@ -122,6 +152,9 @@ for (const entry of TILE_TABLE.replace(/\n/g, "").split("|")) {
 }
 
 const TERRAIN_COLOUR = { mine: "red", field: "yellow", water: "blue", forest: "green", swamp: "purple", mountain: "grey" };
+// The terrain of each colour: plots and buildings of a colour carry that terrain's pattern, so a
+// colour is never told by its hue alone.
+const COLOUR_TERRAIN = Object.fromEntries(Object.entries(TERRAIN_COLOUR).map(([terrain, colour]) => [colour, terrain]));
 const BUILDING_COLOURS = ["red", "yellow", "blue"];
 export const PRINTED = [
   "red", "yellow", "blue", "green", "purple",
@@ -130,24 +163,26 @@ export const PRINTED = [
   "yellow", "red", "grey", "green", "blue",
   "purple", "green", "blue", "yellow", "red",
 ];
-const PRICES = [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 7, 7];
 const VALUES = { red: [2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5], yellow: [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3],
   blue: [2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4] };
 const cardNumber = (id) => Number(id.slice(-2));
 const cardColour = (id) => id.slice(0, -3);
 const cardValue = (id) => VALUES[cardColour(id)][cardNumber(id) - 1];
-const cardPrice = (id) => PRICES[cardNumber(id) - 1];
 
 const HUE = { red: "#c8423a", yellow: "#e2ad2b", blue: "#3a78c2", green: "#4d9a48", purple: "#8a5aa8", grey: "#8a8f96" };
 const PALE = { red: "#f2d2ce", yellow: "#f6e9c4", blue: "#d2e1f2", green: "#d6e9d2", purple: "#e5d8ee", grey: "#e0e2e5" };
 const ROOF = { red: "#8f2a24", yellow: "#a87a12", blue: "#25528a" };
 // King pawns: a UI colour per seat, none of the six game colours (§2.5).
 const PAWN = ["#d6336c", "#0b7285", "#6b4423", "#212529"];
+const pawnColour = (seat) => PAWN[seat % PAWN.length];
 const CELL = 100;
+const SIZE = 5;
 const key = (cell) => `${cell[0]},${cell[1]}`;
-const cellIndex = (cellKey) => { const [r, c] = cellKey.split(",").map(Number); return r * 5 + c; };
+const cellOf = (cellKey) => cellKey.split(",").map(Number);
+const cellIndex = (cellKey) => { const [r, c] = cellOf(cellKey); return r * SIZE + c; };
+const seats = (view) => Array.from({ length: view.players }, (_, seat) => seat);
 
-// -- drawings --------------------------------------------------------------------------------
+// -- drawings (SVG only, never emoji) ---------------------------------------------------------
 
 function crownShape(attrs = {}) {
   return s("g", { class: "qd-crown", ...attrs },
@@ -163,7 +198,7 @@ function coinShape(attrs = {}) {
     s("path", { d: "M0 -5 L5 0 L0 5 L-5 0 Z", fill: "#b07d10" }));
 }
 
-function houseShape(colour, value, attrs = {}) {
+export function houseShape(colour, value, attrs = {}) {
   return s("g", { class: "qd-house", ...attrs },
     s("path", { d: "M-28 -4 L0 -30 L28 -4 Z", fill: ROOF[colour], stroke: "#2b2118", "stroke-width": 3, "stroke-linejoin": "round" }),
     s("rect", { x: -22, y: -6, width: 44, height: 34, rx: 2, fill: HUE[colour], stroke: "#2b2118", "stroke-width": 3 }),
@@ -172,37 +207,49 @@ function houseShape(colour, value, attrs = {}) {
       : s("rect", { x: -6, y: 10, width: 12, height: 18, fill: "#2b2118", opacity: 0.5 }));
 }
 
-// Tiny inline icons for text rows.
-function icon(kind, colour) {
-  const inner = kind === "coin" ? coinShape() : kind === "crown" ? crownShape() : kind === "house" ? houseShape(colour, null, { transform: "scale(.55)" })
-    : kind === "king" ? s("g", {}, s("circle", { r: 16, fill: HUE[colour] || colour, stroke: "#2b2118", "stroke-width": 2 }), crownShape({ transform: "scale(.6) translate(0 -2)" }))
-      : kind === "pawn" ? pawnShape(colour) : s("path", { d: "M-10 -10 L10 10 M10 -10 L-10 10", stroke: "#b42318", "stroke-width": 5, "stroke-linecap": "round" });
-  return s("svg", { class: "qd-icon", viewBox: "-18 -18 36 36", "aria-hidden": "true" }, inner);
-}
-
 function pawnShape(colour, attrs = {}) {
   return s("g", { class: "qd-pawn", ...attrs },
     s("path", { d: "M-12 16 L-8 -2 L-12 -12 L-5 -6 L0 -15 L5 -6 L12 -12 L8 -2 L12 16 Z", fill: colour, stroke: "#fff", "stroke-width": 2.5, "stroke-linejoin": "round" }));
 }
 
-// A terrain's pattern in a 100×100 cell, drawn dark and faint over the terrain colour.
+function hourglassShape() {
+  return s("path", { d: "M-10 -14 H10 M-10 14 H10 M-8 -14 C-8 -4 8 -4 8 0 C8 4 -8 4 -8 14 M8 -14 C8 -4 -8 -4 -8 0 C-8 4 8 4 8 14",
+    fill: "none", stroke: "currentColor", "stroke-width": 3.5, "stroke-linecap": "round" });
+}
+
+// Small inline icons for text rows.
+function icon(kind, colour) {
+  const shapes = {
+    coin: () => coinShape(),
+    crown: () => crownShape(),
+    house: () => houseShape(colour, null, { transform: "scale(.55)" }),
+    king: () => s("g", {}, s("circle", { r: 16, fill: HUE[colour] || colour, stroke: "#2b2118", "stroke-width": 2 }), crownShape({ transform: "scale(.6) translate(0 -2)" })),
+    pawn: () => pawnShape(colour),
+    turn: () => hourglassShape(),
+    cross: () => s("path", { d: "M-10 -10 L10 10 M10 -10 L-10 10", stroke: "#b42318", "stroke-width": 5, "stroke-linecap": "round" }),
+  };
+  return s("svg", { class: `qd-icon ${kind}`, viewBox: "-18 -18 36 36", "aria-hidden": "true" }, shapes[kind]());
+}
+
+// A terrain's pattern in a 100×100 cell, drawn dark over the terrain colour. The group's opacity is
+// raised by the colour-blind "patterns" setting (CSS), so the pattern can carry the whole meaning.
 function terrainGlyph(terrain) {
-  const ink = { fill: "#0000002e", stroke: "none" };
-  const line = { fill: "none", stroke: "#00000038", "stroke-width": 4, "stroke-linecap": "round" };
-  switch (terrain) {
-    case "field": return s("g", {}, [24, 44, 64, 80].map((x, i) => s("g", {},
-      s("path", { d: `M${x} 94 V${66 - (i % 2) * 6}`, ...line }), s("ellipse", { cx: x, cy: 60 - (i % 2) * 6, rx: 5, ry: 10, ...ink }))));
-    case "forest": return s("g", {}, [[28, 0], [56, -8], [80, 2]].map(([x, dy]) => s("g", {},
-      s("path", { d: `M${x} ${52 + dy} L${x - 14} ${86 + dy} L${x + 14} ${86 + dy} Z`, ...ink }), s("rect", { x: x - 2.5, y: 86 + dy, width: 5, height: 7, ...ink }))));
-    case "water": return s("g", {}, [64, 80, 94].map((y) => s("path", { d: `M10 ${y} q10 -8 20 0 t20 0 t20 0 t20 0`, ...line })));
-    case "swamp": return s("g", {}, s("path", { d: "M8 92 H92", ...line }),
-      [[22, 60], [38, 52], [60, 58], [78, 50]].map(([x, y]) => s("g", {}, s("path", { d: `M${x} 92 V${y}`, ...line }), s("ellipse", { cx: x, cy: y + 2, rx: 4.5, ry: 9, ...ink }))));
-    case "mine": return s("g", {}, s("path", { d: "M12 92 L26 66 L42 72 L52 92 Z M46 92 L62 58 L80 66 L90 92 Z", ...ink }),
-      s("path", { d: "M30 58 L40 48 M36 46 L48 58", ...line }));
-    case "mountain": return s("g", {}, s("path", { d: "M6 94 L36 52 L62 94 Z M38 94 L66 56 L94 94 Z", ...ink }),
-      s("path", { d: "M36 52 L29 62 L43 62 Z M66 56 L59 66 L73 66 Z", fill: "#ffffffaa" }));
-    default: return null;
-  }
+  const ink = { fill: "#00000066", stroke: "none" };
+  const line = { fill: "none", stroke: "#00000070", "stroke-width": 4, "stroke-linecap": "round" };
+  const shapes = {
+    field: () => [24, 44, 64, 80].map((x, i) => s("g", {},
+      s("path", { d: `M${x} 94 V${66 - (i % 2) * 6}`, ...line }), s("ellipse", { cx: x, cy: 60 - (i % 2) * 6, rx: 5, ry: 10, ...ink }))),
+    forest: () => [[28, 0], [56, -8], [80, 2]].map(([x, dy]) => s("g", {},
+      s("path", { d: `M${x} ${52 + dy} L${x - 14} ${86 + dy} L${x + 14} ${86 + dy} Z`, ...ink }), s("rect", { x: x - 2.5, y: 86 + dy, width: 5, height: 7, ...ink }))),
+    water: () => [64, 80, 94].map((y) => s("path", { d: `M10 ${y} q10 -8 20 0 t20 0 t20 0 t20 0`, ...line })),
+    swamp: () => [s("path", { d: "M8 92 H92", ...line }),
+      ...[[22, 60], [38, 52], [60, 58], [78, 50]].map(([x, y]) => s("g", {}, s("path", { d: `M${x} 92 V${y}`, ...line }), s("ellipse", { cx: x, cy: y + 2, rx: 4.5, ry: 9, ...ink })))],
+    mine: () => [s("path", { d: "M12 92 L26 66 L42 72 L52 92 Z M46 92 L62 58 L80 66 L90 92 Z", ...ink }),
+      s("path", { d: "M30 58 L40 48 M36 46 L48 58", ...line })],
+    mountain: () => [s("path", { d: "M6 94 L36 52 L62 94 Z M38 94 L66 56 L94 94 Z", ...ink }),
+      s("path", { d: "M36 52 L29 62 L43 62 Z M66 56 L59 66 L73 66 Z", fill: "#ffffffaa" })],
+  };
+  return shapes[terrain] ? s("g", { class: "qd-glyph", opacity: 0.55 }, shapes[terrain]()) : null;
 }
 
 function symbolShape(symbol) {
@@ -218,29 +265,26 @@ function halfArt(half, x, y, extra = {}) {
     terrainGlyph(half.terrain), symbolShape(half.symbol));
 }
 
-function halfLabel(half) {
-  const bits = [t(`qd.terrain.${half.terrain}`)];
-  if (half.symbol === "crown") bits.push(t("qd.crown"));
-  if (half.symbol === "gold") bits.push(t("qd.gold_symbol"));
-  return bits.join(" + ");
+// An empty cell: its printed colour; a building plot also shows its colour's pattern and a dashed house.
+function plotArt(colour, x, y) {
+  const art = [s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6, fill: PALE[colour] })];
+  if (BUILDING_COLOURS.includes(colour)) {
+    art.push(s("g", { opacity: 0.45 }, terrainGlyph(COLOUR_TERRAIN[colour])),
+      s("path", { d: "M26 48 L50 26 L74 48 V76 H26 Z", fill: "#ffffff99", stroke: HUE[colour], "stroke-width": 4,
+        "stroke-dasharray": "7 5", "stroke-linejoin": "round" }));
+  }
+  return s("g", { transform: `translate(${x} ${y})` }, art);
 }
 
-function tileLabel(n) {
-  return `${t("qd.tile_n", { n })}: ${TILES[n].map(halfLabel).join(" | ")}`;
+function buildingArt(content, x, y) {
+  return s("g", { transform: `translate(${x} ${y})` },
+    s("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 6, fill: PALE[content.colour] }),
+    s("g", { opacity: 0.45 }, terrainGlyph(COLOUR_TERRAIN[content.colour])),
+    houseShape(content.colour, cardValue(content.building), { transform: "translate(50 54) scale(1.15)" }));
 }
 
-// A whole domino, half a on the left, its number in a corner.
-function dominoSvg(n, cls = "") {
-  const [a, b] = TILES[n];
-  return s("svg", { class: `qd-domino ${cls}`, viewBox: "-4 -4 208 108", dir: "ltr", role: "img", "aria-label": tileLabel(n) },
-    s("rect", { x: -2, y: -2, width: 204, height: 104, rx: 10, fill: "#2b2118" }),
-    halfArt(a, 0, 0), halfArt(b, 100, 0),
-    s("g", { transform: "translate(17 19)" }, s("circle", { r: 17, fill: "#fffdf8", stroke: "#2b2118", "stroke-width": 2.5 }),
-      s("text", { y: 8, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#2b2118" }, num(n))));
-}
-
-function castleArt(pawn) {
-  return s("g", { transform: "translate(200 200)" },
+function castleArt(pawn, x, y) {
+  return s("g", { transform: `translate(${x} ${y})` },
     s("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: "#efe3c8" }),
     s("path", { d: "M22 88 V44 H30 V36 H38 V44 H46 V36 H54 V44 H62 V36 H70 V44 H78 V88 Z", fill: "#a39479", stroke: "#4a3f30", "stroke-width": 3, "stroke-linejoin": "round" }),
     s("path", { d: "M40 88 V70 a10 10 0 0 1 20 0 V88 Z", fill: "#4a3f30" }),
@@ -248,14 +292,76 @@ function castleArt(pawn) {
     s("path", { d: "M50 14 L68 20 L50 26 Z", fill: pawn, stroke: "#4a3f30", "stroke-width": 1.5 }));
 }
 
+// What a board cell shows: castle, tile half, building, or its printed plot colour.
+function cellArt(content, index, pawn) {
+  const x = (index % SIZE) * CELL, y = Math.floor(index / SIZE) * CELL;
+  if (content === "castle") return castleArt(pawn, x, y);
+  if (content?.terrain) return halfArt(content, x, y);
+  if (content?.building) return buildingArt(content, x, y);
+  return plotArt(PRINTED[index], x, y);
+}
+
+// One outline around both halves of each domino; `fresh` tiles (this round's) are outlined in white.
+function dominoOutlines(rows, fresh) {
+  const tiles = new Map();
+  rows.forEach((row, r) => row.forEach((content, c) => {
+    if (content?.terrain) tiles.set(content.tile, [...(tiles.get(content.tile) || []), [r, c]]);
+  }));
+  return [...tiles.entries()].filter(([, at]) => at.length === 2).map(([tile, at]) => {
+    const r0 = Math.min(at[0][0], at[1][0]), c0 = Math.min(at[0][1], at[1][1]);
+    const wide = at[0][0] === at[1][0];
+    return s("rect", { class: `qd-outline ${fresh.has(tile) ? "fresh" : ""}`, x: c0 * CELL + 3, y: r0 * CELL + 3,
+      width: (wide ? 2 : 1) * CELL - 6, height: (wide ? 1 : 2) * CELL - 6, rx: 8,
+      fill: "none", stroke: fresh.has(tile) ? "#fff" : "#2b2118", "stroke-width": 5 });
+  });
+}
+
+const boardFrame = () => s("rect", { x: -8, y: -8, width: 516, height: 516, rx: 14, fill: "#6b4f33" });
+
+// A board picture with no controls (the how-to page draws its examples with it): `rows` as in the view.
+export function boardPicture(rows, { label = "", pawn = PAWN[0], fresh = [] } = {}) {
+  const cells = rows.flat().map((content, index) => cellArt(content, index, pawn));
+  return s("svg", { class: "qd-board", viewBox: "-8 -8 516 516", dir: "ltr", role: "img", "aria-label": label },
+    boardFrame(), cells, dominoOutlines(rows, new Set(fresh)));
+}
+
+function halfLabel(half) {
+  const bits = [t(`qd.terrain.${half.terrain}`)];
+  if (half.symbol === "crown") bits.push(t("qd.crown"));
+  if (half.symbol === "gold") bits.push(t("qd.gold_symbol"));
+  return bits.join(" + ");
+}
+
+const halvesLabel = (n) => TILES[n].map(halfLabel).join(" | ");
+const tileLabel = (n) => `${t("qd.tile_n", { n })}: ${halvesLabel(n)}`;
+
+// A whole domino, half a on the left, its number in a corner.
+export function dominoSvg(n) {
+  const [a, b] = TILES[n];
+  return s("svg", { class: "qd-domino", viewBox: "-4 -4 208 108", dir: "ltr", role: "img", "aria-label": tileLabel(n) },
+    s("rect", { x: -2, y: -2, width: 204, height: 104, rx: 10, fill: "#2b2118" }),
+    halfArt(a, 0, 0), halfArt(b, 100, 0),
+    s("g", { transform: "translate(17 19)" }, s("circle", { r: 17, fill: "#fffdf8", stroke: "#2b2118", "stroke-width": 2.5 }),
+      s("text", { y: 8, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#2b2118" }, num(n))));
+}
+
+// A building card as the market shows it (the how-to page uses it too).
+export function buildingSvg(colour, value) {
+  return s("svg", { class: "qd-pile-art", viewBox: "-34 -36 68 68", "aria-hidden": "true" }, houseShape(colour, value));
+}
+
 // -- UI state kept between renders -------------------------------------------------------------
+
+// Wide screens show every board at once; narrow ones show one board at a time behind tabs.
+const WIDE = window.matchMedia("(min-width: 860px)");
+WIDE.addEventListener?.("change", () => rerender());
 
 let ui = freshUi(null);
 let latest = null;
 
 function freshUi(gameId) {
   return { gameId, version: -1, memo: partCache(), step: null, first: null, swapped: false, colour: null, cell: null, pending: false,
-    log: [], logCount: 0, wrap: null, players: null };
+    cursor: "2,2", cursorStep: null, viewing: null, myRound: null, lastLine: "", focusNext: null, wrap: null };
 }
 
 function rerender() { if (latest) render(latest.root, latest.ctx); }
@@ -264,19 +370,27 @@ function resetSelection(step) {
   Object.assign(ui, { step, first: null, swapped: false, colour: null, cell: null, pending: false });
 }
 
-function absorbEvents(ctx) {
+const isMyTurn = (ctx) => ctx.seat != null && ctx.view.current === ctx.seat && ctx.view.phase !== "finished";
+
+// A new state: reset what belongs to the old step, remember the last move's line, and on the
+// start of my turn bring my own board back and tell screen readers.
+function absorb(ctx) {
   const gameId = ctx.room?.game_id ?? null;
   if (ui.gameId !== gameId || ctx.version < ui.version) ui = freshUi(gameId);
   if (ui.step !== ctx.view.step) resetSelection(ctx.view.step);
   if (ctx.version === ui.version) return;
   ui.version = ctx.version;
-  for (const event of ctx.events || []) {
-    if (["round_started", "tile_chosen", "tile_placed", "tile_discarded", "building_bought", "turn_timed_out", "king_bonus", "game_ended"].includes(event.type)) {
-      ui.log.push(event);
-      ui.logCount += 1;
-    }
+  const lines = logLines(ctx.events || [], ctx);
+  if (lines.length) ui.lastLine = lines[lines.length - 1].text;
+  // Each seat has one turn a round, so the round names my turn (I may end one round and open the next).
+  if (isMyTurn(ctx) && ui.myRound !== ctx.view.round) {
+    ui.myRound = ctx.view.round;
+    ui.viewing = null;
+    if (focusedKey()) ui.focusNext = "choose";
+    ctx.announce?.(t("qd.announce.turn"));
   }
-  ui.log = ui.log.slice(-8);
+  const king = (ctx.events || []).find((e) => e.type === "king_bonus");
+  if (king && ctx.seat != null && king.seat === ctx.seat) ctx.announce?.(t("qd.announce.king"));
 }
 
 async function send(action) {
@@ -295,7 +409,7 @@ async function send(action) {
 // -- what my seat may do, from ctx.legal ----------------------------------------------------------
 
 function myMoves(ctx) {
-  const legal = ctx.seat != null && ctx.view.current === ctx.seat ? ctx.legal || [] : [];
+  const legal = isMyTurn(ctx) ? ctx.legal || [] : [];
   return {
     choose: new Set(legal.filter((a) => a.type === "choose_tile").map((a) => a.tile)),
     place: legal.filter((a) => a.type === "place_tile").map((a) => [key(a.cell_a), key(a.cell_b)]),
@@ -305,7 +419,7 @@ function myMoves(ctx) {
 }
 
 // Cells my board highlights, and what a tap on each does.
-function boardTargets(ctx, moves) {
+function boardTargets(moves) {
   const targets = new Map(); // cell key -> kind: first | selected | partner | plot | chosen-plot
   if (ui.pending) return targets;
   if (moves.place.length) {
@@ -324,15 +438,25 @@ function boardTargets(ctx, moves) {
   return targets;
 }
 
-function tapCell(ctx, cellKey) {
+// At each new step the keyboard cursor goes to the first cell that can act, unless it is on one.
+function placeCursor(view, targets) {
+  if (ui.cursorStep === view.step) return;
+  ui.cursorStep = view.step;
+  if (targets.size && !targets.has(ui.cursor)) {
+    ui.cursor = [...targets.keys()].sort((a, b) => cellIndex(a) - cellIndex(b))[0];
+  }
+}
+
+function tapCell(ctx, cellKey, byKeyboard = false) {
   const moves = myMoves(ctx);
-  const kind = boardTargets(ctx, moves).get(cellKey);
+  const kind = boardTargets(moves).get(cellKey);
   if (!kind) return;
+  ui.cursor = cellKey;
   if (moves.place.length) {
     if (kind === "selected") ui.first = null;
     else if (kind === "partner") {
       const [a, b] = ui.swapped ? [cellKey, ui.first] : [ui.first, cellKey];
-      send({ type: "place_tile", cell_a: a.split(",").map(Number), cell_b: b.split(",").map(Number) });
+      send({ type: "place_tile", cell_a: cellOf(a), cell_b: cellOf(b) });
       return;
     } else ui.first = cellKey;
   } else if (kind === "chosen-plot") {
@@ -340,8 +464,70 @@ function tapCell(ctx, cellKey) {
   } else {
     ui.cell = cellKey;
     ui.colour = moves.buy.find((a) => key(a.cell) === cellKey).colour;
+    // A keyboard player confirms next: the buy button takes the focus.
+    if (byKeyboard) ui.focusNext = "buy";
   }
   rerender();
+}
+
+function cancelSelection() {
+  if (ui.first) ui.first = null;
+  else if (ui.cell) ui.cell = null;
+  else return;
+  rerender();
+}
+
+// -- keyboard: a roving cursor on my board, and focus kept across redraws ---------------------------
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+// The board is drawn left to right in both languages, so the arrows follow what the eye sees.
+function onBoardKey(ctx, event) {
+  const cellEl = event.target.closest?.("[data-cell]");
+  if (!cellEl) return;
+  const step = ARROWS[event.key];
+  if (step) {
+    event.preventDefault();
+    const [r, c] = cellOf(cellEl.dataset.cell);
+    const next = [Math.min(SIZE - 1, Math.max(0, r + step[0])), Math.min(SIZE - 1, Math.max(0, c + step[1]))];
+    moveCursor(cellEl.ownerSVGElement, key(next), true);
+  } else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    tapCell(ctx, cellEl.dataset.cell, true);
+  } else if (event.key === "Escape") {
+    cancelSelection();
+  }
+}
+
+// Move the single tab stop of the board (without a redraw) and, if asked, the focus with it.
+function moveCursor(svg, cellKey, focus) {
+  ui.cursor = cellKey;
+  for (const el of svg.querySelectorAll("[data-cell]")) {
+    const here = el.dataset.cell === cellKey;
+    el.setAttribute("tabindex", here ? "0" : "-1");
+    if (here) el.dataset.focus = "board"; else delete el.dataset.focus;
+  }
+  if (focus) svg.querySelector(`[data-cell="${cellKey}"]`)?.focus();
+}
+
+function focusedKey() {
+  const el = document.activeElement;
+  return el && ui.wrap?.contains(el) ? el.closest("[data-focus]")?.dataset.focus ?? null : null;
+}
+
+const focusable = (el) => el && !el.disabled && el.isConnected && !el.closest("[hidden]");
+
+// After a redraw, a control that had the focus gets it back; if it is gone (a tile just taken), the
+// control of my next action does. Focus is only restored when it was inside the table.
+function restoreFocus(had) {
+  const wanted = ui.focusNext;
+  ui.focusNext = null;
+  if (!had && !wanted) return;
+  const active = document.activeElement;
+  if (!wanted && active && active !== document.body && ui.wrap.contains(active)) return;
+  const find = (name) => (name === "choose" ? ui.wrap.querySelector("[data-choosable='1']") : ui.wrap.querySelector(`[data-focus="${name}"]`));
+  const target = [wanted, had, "choose", "board"].map((name) => name && find(name)).find(focusable);
+  target?.focus({ preventScroll: true });
 }
 
 // -- sections --------------------------------------------------------------------------------------
@@ -353,95 +539,102 @@ function header(view, ctx) {
     h("strong", { class: "qd-round" }, t("qd.round", { r: view.round, n: view.rounds })),
     h("span", { class: "qd-king", id: "qd-king", dataset: { colour: view.king_colour } }, icon("king", view.king_colour),
       `${t("qd.king_colour")}: `, h("b", {}, t(`qd.colour.${view.king_colour}`))),
-    h("span", { class: "muted" }, t("qd.pile", { n: view.draw_pile_size })),
     deadline && view.phase !== "finished"
       ? h("span", { class: "timer", id: "qd-timer", dataset: { deadline } }, t("seconds_left", { s: left })) : null);
 }
 
 function orderLine(view, ctx) {
   return h("ol", { class: "qd-order", id: "qd-order", "aria-label": t("qd.order") }, view.order.map((seat) =>
-    h("li", { class: seat === view.current ? "current" : "", dataset: { seat } }, icon("pawn", PAWN[seat % PAWN.length]),
+    h("li", { class: seat === view.current ? "current" : "", dataset: { seat } }, icon("pawn", pawnColour(seat)),
       h("span", {}, ctx.seatName(seat), seat === ctx.seat ? ` (${t("qd.you")})` : ""))));
 }
 
-function statusText(view, ctx, moves) {
+function statusText(view, ctx) {
   if (view.phase === "finished") return t("qd.status.finished");
-  const mine = view.current === ctx.seat && ctx.seat != null;
+  const mine = isMyTurn(ctx);
   if (mine && ui.pending) return t("qd.status.sending");
   if (mine && view.phase === "choose") return t("qd.status.choose_you");
   if (mine && view.phase === "place") return ui.first ? t("qd.status.place_second") : t("qd.status.place_you", { n: view.current_tile });
   if (mine && view.phase === "build") return ui.cell ? t("qd.status.build_confirm") : t("qd.status.build_you");
-  const name = ctx.seatName(view.current);
-  return t(`qd.status.${view.phase}`, { name, n: view.current_tile });
+  return t(`qd.status.${view.phase}`, { name: ctx.seatName(view.current), n: view.current_tile });
 }
 
-function statusBar(view, ctx, moves) {
-  const mine = view.current === ctx.seat && ctx.seat != null && view.phase !== "finished";
-  return h("div", { class: `qd-status ${mine ? "mine" : ""}`, id: "qd-status", dataset: { phase: view.phase } },
-    h("p", {}, statusText(view, ctx, moves)), orderLine(view, ctx));
+function statusBar(view, ctx) {
+  return h("div", { class: `qd-status ${isMyTurn(ctx) ? "mine" : ""}`, id: "qd-status", dataset: { phase: view.phase } },
+    h("p", { class: "qd-prompt", id: "qd-prompt" }, statusText(view, ctx)), orderLine(view, ctx),
+    ui.lastLine ? h("p", { class: "qd-last muted", id: "qd-last" }, ui.lastLine) : null);
 }
 
 function displaySection(view, ctx, moves) {
   const tiles = view.display.map((entry) => {
     const choosable = moves.choose.has(entry.tile) && !ui.pending;
     const who = entry.seat != null
-      ? h("span", { class: "qd-chooser", dataset: { seat: entry.seat } }, icon("pawn", PAWN[entry.seat % PAWN.length]), ctx.seatName(entry.seat))
+      ? h("span", { class: "qd-chooser", dataset: { seat: entry.seat } }, icon("pawn", pawnColour(entry.seat)), ctx.seatName(entry.seat))
       : h("span", { class: "qd-chooser free" }, t("qd.free"));
     const current = entry.tile === view.current_tile;
     return h("button", { type: "button", class: `qd-tile ${choosable ? "choosable" : ""} ${entry.seat != null ? "taken" : ""} ${current ? "current" : ""}`,
-      dataset: { tile: entry.tile, choosable: choosable ? "1" : "0", seat: entry.seat ?? "" }, disabled: !choosable,
+      dataset: { tile: entry.tile, choosable: choosable ? "1" : "0", seat: entry.seat ?? "", focus: `tile:${entry.tile}` }, disabled: !choosable,
       title: tileLabel(entry.tile), onclick: choosable ? () => send({ type: "choose_tile", tile: entry.tile }) : null },
     dominoSvg(entry.tile), who);
   });
-  return h("section", { class: "qd-display", id: "qd-display" }, h("h3", {}, t("qd.display")), h("div", { class: "qd-tiles" }, tiles));
+  return h("section", { class: "qd-display", id: "qd-display", "aria-labelledby": "qd-display-title" },
+    h("h3", { id: "qd-display-title" }, t("qd.display"), " ", h("span", { class: "muted qd-pile-count" }, t("qd.pile", { n: view.draw_pile_size }))),
+    h("div", { class: "qd-tiles" }, tiles));
 }
 
-function marketSection(view, moves) {
+function pileButton(view, colour, buyable) {
+  const top = view.market[colour].top;
+  const active = buyable.has(colour) && !ui.pending;
+  const selected = ui.colour === colour && active;
+  const pick = () => {
+    ui.colour = selected ? null : colour;
+    if (ui.cell && PRINTED[cellIndex(ui.cell)] !== ui.colour) ui.cell = null;
+    rerender();
+  };
+  return h("button", { type: "button", class: `qd-pile ${colour} ${active ? "active" : ""} ${selected ? "selected" : ""}`,
+    dataset: { pile: colour, buyable: active ? "1" : "0", focus: `pile:${colour}` }, disabled: !active, "aria-pressed": active ? String(selected) : null,
+    title: `${t("qd.building", { colour: t(`qd.colour.${colour}`) })}: ${t(`qd.rule.${colour}`)}`, onclick: active ? pick : null },
+  buildingSvg(colour, top ? top.value : null),
+  h("span", { class: "qd-pile-text" },
+    h("b", {}, t(`qd.colour.${colour}`)),
+    top ? h("span", { class: "qd-price" }, icon("coin"), num(top.price)) : h("span", { class: "muted" }, t("qd.sold_out")),
+    top ? h("span", { class: "qd-value" }, t("qd.value", { v: top.value })) : null,
+    h("span", { class: "qd-left muted" }, t("qd.left", { n: view.market[colour].remaining.length })),
+    h("small", { class: "qd-rule" }, t(`qd.rule.${colour}`))));
+}
+
+function marketSection(view, ctx, moves) {
   const buyable = new Set(moves.buy.map((a) => a.colour));
-  const piles = BUILDING_COLOURS.map((colour) => {
-    const pile = view.market[colour];
-    const top = pile.top;
-    const active = buyable.has(colour) && !ui.pending;
-    const selected = ui.colour === colour && active;
-    return h("button", { type: "button", class: `qd-pile ${colour} ${active ? "active" : ""} ${selected ? "selected" : ""}`,
-      dataset: { pile: colour, buyable: active ? "1" : "0" }, disabled: !active,
-      title: `${t("qd.building", { colour: t(`qd.colour.${colour}`) })} — ${t(`qd.rule.${colour}`)}`,
-      onclick: active ? () => {
-        ui.colour = selected ? null : colour;
-        if (ui.cell && PRINTED[cellIndex(ui.cell)] !== ui.colour) ui.cell = null;
-        rerender();
-      } : null },
-    s("svg", { class: "qd-pile-art", viewBox: "-34 -36 68 68", "aria-hidden": "true" }, houseShape(colour, top ? top.value : null)),
-    h("span", { class: "qd-pile-text" },
-      h("b", {}, t(`qd.colour.${colour}`)),
-      top ? h("span", { class: "qd-price" }, icon("coin"), num(top.price)) : h("span", { class: "muted" }, t("qd.sold_out")),
-      top ? h("span", { class: "qd-value" }, t("qd.value", { v: top.value })) : null,
-      h("span", { class: "qd-left muted" }, t("qd.left", { n: pile.remaining.length })),
-      h("small", { class: "qd-rule" }, t(`qd.rule.${colour}`))));
-  });
-  return h("section", { class: "qd-market", id: "qd-market" }, h("h3", {}, t("qd.market")), h("div", { class: "qd-piles" }, piles));
+  return h("section", { class: "qd-market", id: "qd-market", "aria-labelledby": "qd-market-title" },
+    h("h3", { id: "qd-market-title" }, t("qd.market"),
+      ctx.seat != null ? h("span", { class: "qd-my-gold" }, icon("coin"), t("qd.your_gold", { n: view.gold[ctx.seat] })) : null),
+    h("div", { class: "qd-piles" }, BUILDING_COLOURS.map((colour) => pileButton(view, colour, buyable))));
 }
 
+function actionButton(name, label, onclick, extra = {}) {
+  return h("button", { type: "button", id: `qd-${name}`, dataset: { focus: name, ...(extra.dataset || {}) }, class: extra.class || null,
+    disabled: ui.pending, onclick }, label);
+}
+
+// The buttons of my next step, right above my board.
 function actionBar(view, ctx, moves) {
-  if (view.current !== ctx.seat || ctx.seat == null || view.phase === "finished") return null;
+  if (!isMyTurn(ctx)) return null;
   const parts = [];
   if (moves.place.length) {
-    const halves = TILES[view.current_tile];
-    const first = halves[ui.swapped ? 1 : 0];
+    const first = TILES[view.current_tile][ui.swapped ? 1 : 0];
     parts.push(h("span", { class: "qd-first" }, t("qd.first_half"), " ",
       s("svg", { class: "qd-half-icon", viewBox: "0 0 100 100", "aria-hidden": "true" }, halfArt(first, 0, 0)), h("b", {}, halfLabel(first))));
-    parts.push(h("button", { type: "button", id: "qd-swap", disabled: ui.pending, onclick: () => { ui.swapped = !ui.swapped; ui.first = null; rerender(); } }, t("qd.swap")));
-    if (ui.first) parts.push(h("button", { type: "button", id: "qd-cancel", onclick: () => { ui.first = null; rerender(); } }, t("qd.cancel")));
+    parts.push(actionButton("swap", t("qd.swap"), () => { ui.swapped = !ui.swapped; ui.first = null; rerender(); }));
+    if (ui.first) parts.push(actionButton("cancel", t("qd.cancel"), cancelSelection));
   }
   if (view.phase === "build" && moves.end) {
     if (ui.cell && ui.colour) {
       const top = view.market[ui.colour].top;
-      parts.push(h("button", { type: "button", class: "primary", id: "qd-buy", disabled: ui.pending, dataset: { colour: ui.colour, cell: ui.cell },
-        onclick: () => send({ type: "buy_building", colour: ui.colour, cell: ui.cell.split(",").map(Number) }) },
-      t("qd.buy", { price: top.price })));
-      parts.push(h("button", { type: "button", id: "qd-cancel", onclick: () => { ui.cell = null; rerender(); } }, t("qd.cancel")));
+      parts.push(actionButton("buy", t("qd.buy", { price: top.price }),
+        () => send({ type: "buy_building", colour: ui.colour, cell: cellOf(ui.cell) }), { class: "primary", dataset: { colour: ui.colour, cell: ui.cell } }));
+      parts.push(actionButton("cancel", t("qd.cancel"), cancelSelection));
     }
-    parts.push(h("button", { type: "button", id: "qd-skip", disabled: ui.pending, onclick: () => send({ type: "end_turn" }) }, t("qd.skip")));
+    parts.push(actionButton("skip", t("qd.skip"), () => send({ type: "end_turn" })));
   }
   return parts.length ? h("div", { class: "qd-actions", id: "qd-actions" }, parts) : null;
 }
@@ -453,76 +646,58 @@ function contentKind(content) {
 
 function cellTitle(content, index) {
   if (content === "castle") return t("qd.castle");
-  if (content && content.terrain) return `${halfLabel(content)} (${t("qd.tile_n", { n: content.tile })})`;
-  if (content && content.building) return `${t("qd.building", { colour: t(`qd.colour.${content.colour}`) })} · ${t("qd.value", { v: cardValue(content.building) })}`;
+  if (content?.terrain) return `${halfLabel(content)} (${t("qd.tile_n", { n: content.tile })})`;
+  if (content?.building) return `${t("qd.building", { colour: t(`qd.colour.${content.colour}`) })}, ${t("qd.value", { v: cardValue(content.building) })}`;
   const colour = t(`qd.colour.${PRINTED[index]}`);
   return BUILDING_COLOURS.includes(PRINTED[index]) ? t("qd.plot", { colour }) : t("qd.empty", { colour });
 }
 
-// One 5×5 board: printed plots, castle, tiles, buildings; on my turn the legal cells light up.
+// The mark drawn over a cell: my own targets, or (on the current player's board) the public highlight.
+function cellMark(kind, x, y, view) {
+  const art = [];
+  if (kind === "selected" && view.current_tile) art.push(s("g", { opacity: 0.75 }, halfArt(TILES[view.current_tile][ui.swapped ? 1 : 0], x, y)));
+  if (kind) art.push(s("rect", { class: `qd-mark ${kind}`, x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 8 }));
+  if (kind === "partner") art.push(s("path", { class: "qd-tick", d: `M${x + 34} ${y + 52} l12 12 l22 -26` }));
+  return art;
+}
+
+// One 5×5 board. Mine is a grid with one tab stop (arrow keys move it); on my turn its legal cells light up.
 function boardSvg(view, ctx, seat, targets) {
   const rows = view.boards[seat];
-  const mineToTap = targets != null;
+  const mine = seat === ctx.seat;
   const publicMarks = new Set();
-  if (!mineToTap && seat === view.current) {
+  if (!targets?.size && seat === view.current) {
     for (const p of view.highlight.placements) { publicMarks.add(key(p.cell_a)); publicMarks.add(key(p.cell_b)); }
     for (const p of view.highlight.purchases) publicMarks.add(key(p.cell));
   }
   const fresh = new Set(view.display.filter((e) => e.seat === seat).map((e) => e.tile));
-  const cells = [];
-  const tiles = new Map();
-  rows.forEach((row, r) => row.forEach((content, c) => {
-    const index = r * 5 + c;
-    const x = c * CELL, y = r * CELL;
-    const k = `${r},${c}`;
-    const art = [];
-    if (content === "castle") art.push(castleArt(PAWN[seat % PAWN.length]));
-    else if (content && content.terrain) {
-      art.push(halfArt(content, x, y));
-      if (!tiles.has(content.tile)) tiles.set(content.tile, []);
-      tiles.get(content.tile).push([r, c]);
-    } else if (content && content.building) {
-      art.push(s("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill: PALE[content.colour] }),
-        houseShape(content.colour, cardValue(content.building), { transform: `translate(${x + 50} ${y + 54}) scale(1.15)` }));
-    } else {
-      const printed = PRINTED[index];
-      art.push(s("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, fill: PALE[printed] }));
-      if (BUILDING_COLOURS.includes(printed)) {
-        art.push(s("path", { d: `M${x + 26} ${y + 48} L${x + 50} ${y + 26} L${x + 74} ${y + 48} V${y + 76} H${x + 26} Z`, fill: "none",
-          stroke: HUE[printed], "stroke-width": 4, "stroke-dasharray": "7 5", "stroke-linejoin": "round", opacity: 0.9 }));
-      }
-    }
+  const gridRows = rows.map((row, r) => s("g", { role: mine ? "row" : null }, row.map((content, c) => {
+    const index = r * SIZE + c, k = `${r},${c}`;
     const kind = targets?.get(k);
-    if (kind === "selected" && view.current_tile) {
-      art.push(s("g", { opacity: 0.75 }, halfArt(TILES[view.current_tile][ui.swapped ? 1 : 0], x, y)));
-    }
-    if (kind) art.push(s("rect", { class: `qd-mark ${kind}`, x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 8 }));
-    else if (publicMarks.has(k)) art.push(s("rect", { class: "qd-mark public", x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8 }));
-    cells.push(s("g", { class: `qd-cell ${kind ? "tappable" : ""}`, dataset: { cell: k, content: contentKind(content), ...(kind ? { legal: "1", mark: kind } : {}) },
-      role: kind ? "button" : null, tabindex: kind ? 0 : null,
+    const x = c * CELL, y = r * CELL;
+    const mark = kind ? cellMark(kind, x, y, view)
+      : publicMarks.has(k) ? [s("rect", { class: "qd-mark public", x: x + 8, y: y + 8, width: CELL - 16, height: CELL - 16, rx: 8 })] : [];
+    const label = kind ? `${cellTitle(content, index)}: ${t(`qd.mark.${kind}`)}` : cellTitle(content, index);
+    const cursor = mine && k === ui.cursor;
+    return s("g", { class: `qd-cell ${kind ? "tappable" : ""}`,
+      dataset: { cell: k, content: contentKind(content), ...(kind ? { legal: "1", mark: kind } : {}), ...(cursor ? { focus: "board" } : {}) },
+      role: mine ? "gridcell" : null, tabindex: mine ? (cursor ? 0 : -1) : null,
       onclick: kind ? () => tapCell(ctx, k) : null,
-      onkeydown: kind ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapCell(ctx, k); } } : null },
-    s("title", {}, cellTitle(content, index)), art));
-  }));
-  // Each domino gets one outline around both halves; this round's tile is outlined in the accent colour.
-  const outlines = [...tiles.entries()].filter(([, at]) => at.length === 2).map(([tile, at]) => {
-    const r0 = Math.min(at[0][0], at[1][0]), c0 = Math.min(at[0][1], at[1][1]);
-    const wide = at[0][0] === at[1][0];
-    return s("rect", { class: `qd-outline ${fresh.has(tile) ? "fresh" : ""}`, x: c0 * CELL + 3, y: r0 * CELL + 3,
-      width: (wide ? 2 : 1) * CELL - 6, height: (wide ? 1 : 2) * CELL - 6, rx: 8 });
-  });
-  return s("svg", { viewBox: "-8 -8 516 516", dir: "ltr", role: "group", "aria-label": t("qd.board_of", { name: ctx.seatName(seat) }),
-    dataset: { seat }, id: mineToTap ? "qd-my-board" : null, class: `qd-board ${mineToTap && ui.first ? "picking" : ""}` },
-  s("rect", { x: -8, y: -8, width: 516, height: 516, rx: 14, fill: "#6b4f33" }), cells, s("g", { "pointer-events": "none" }, outlines));
+      onfocus: mine ? (e) => { if (ui.cursor !== k) moveCursor(e.currentTarget.ownerSVGElement, k, false); } : null },
+    s("title", {}, label), cellArt(content, index, pawnColour(seat)), mark,
+    mine ? s("rect", { class: "qd-focus", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8 }) : null);
+  })));
+  return s("svg", { viewBox: "-8 -8 516 516", dir: "ltr", role: mine ? "grid" : "group", "aria-label": t("qd.board_of", { name: ctx.seatName(seat) }),
+    dataset: { seat }, id: mine ? "qd-my-board" : null, class: `qd-board ${mine && ui.first ? "picking" : ""}`,
+    onkeydown: mine ? (e) => onBoardKey(ctx, e) : null },
+  boardFrame(), gridRows, s("g", { "pointer-events": "none" }, dominoOutlines(rows, fresh)));
 }
 
 function kingSquares(view, seat) {
   let count = 0;
-  for (const row of view.boards[seat]) {
-    for (const content of row) {
-      if (content && content.terrain && TERRAIN_COLOUR[content.terrain] === view.king_colour) count += 1;
-      else if (content && content.building && content.colour === view.king_colour) count += 1;
-    }
+  for (const content of view.boards[seat].flat()) {
+    const colour = content?.terrain ? TERRAIN_COLOUR[content.terrain] : content?.building ? content.colour : null;
+    if (colour === view.king_colour) count += 1;
   }
   return count;
 }
@@ -538,133 +713,279 @@ function breakdownList(parts) {
 }
 
 function legend() {
-  const open = ui.legendOpen ?? window.matchMedia("(min-width: 721px)").matches;
+  const open = ui.legendOpen ?? WIDE.matches;
   const swatch = (terrain) => h("li", {}, s("svg", { class: "qd-half-icon", viewBox: "0 0 100 100", "aria-hidden": "true" }, halfArt({ terrain }, 0, 0)),
     t(`qd.terrain.${terrain}`), h("span", { class: "muted" }, ` (${t(`qd.colour.${TERRAIN_COLOUR[terrain]}`)})`));
-  const plot = s("svg", { class: "qd-half-icon", viewBox: "0 0 100 100", "aria-hidden": "true" },
-    s("rect", { x: 2, y: 2, width: 96, height: 96, rx: 6, fill: PALE.red }),
-    s("path", { d: "M26 48 L50 26 L74 48 V76 H26 Z", fill: "none", stroke: HUE.red, "stroke-width": 5, "stroke-dasharray": "7 5" }));
+  const plot = s("svg", { class: "qd-half-icon", viewBox: "0 0 100 100", "aria-hidden": "true" }, plotArt("red", 0, 0));
   return h("details", { class: "qd-legend", id: "qd-legend", open, ontoggle: (e) => { ui.legendOpen = e.target.open; } },
-    h("summary", {}, t("qd.legend")),
+    h("summary", { dataset: { focus: "legend" } }, t("qd.legend")),
     h("ul", { class: "qd-terrains" }, Object.keys(TERRAIN_COLOUR).map(swatch)),
     h("ul", { class: "qd-symbols" },
       h("li", {}, icon("crown"), t("qd.legend.crown")), h("li", {}, icon("coin"), t("qd.legend.gold")), h("li", {}, plot, t("qd.legend.plot")),
-      BUILDING_COLOURS.map((colour) => h("li", {}, icon("house", colour), `${t("qd.building", { colour: t(`qd.colour.${colour}`) })} — ${t(`qd.rule.${colour}`)}`))));
+      BUILDING_COLOURS.map((colour) => h("li", {}, icon("house", colour), `${t("qd.building", { colour: t(`qd.colour.${colour}`) })}: ${t(`qd.rule.${colour}`)}`)),
+      h("li", { class: "qd-keys" }, t("qd.legend.keys"))));
 }
 
-function playerPanel(view, ctx, seat, moves) {
+function playerPanel(view, ctx, seat, moves, tabbed) {
   const me = seat === ctx.seat;
-  const targets = me && view.current === seat ? boardTargets(ctx, moves) : null;
-  const parts = view.breakdown[seat];
-  return h("section", { class: `qd-player ${me ? "me" : ""} ${view.current === seat ? "active" : ""}`, dataset: { seat }, id: `qd-player-${seat}` },
-    h("header", { class: "qd-player-head" }, icon("pawn", PAWN[seat % PAWN.length]), h("strong", { class: "qd-name" }, ctx.seatName(seat)),
-      me ? h("span", { class: "muted" }, `(${t("qd.you")})`) : null,
-      view.current === seat && view.phase !== "finished" ? h("span", { class: "qd-turn-tag" }, t("qd.turn")) : null),
-    me ? actionBar(view, ctx, moves) : null,
-    h("div", { class: "qd-board-wrap" }, boardSvg(view, ctx, seat, targets)),
-    h("div", { class: "qd-stats" },
-      h("span", { class: "qd-gold", title: t("qd.gold"), dataset: { gold: view.gold[seat] } }, icon("coin"), h("span", { class: "qd-stat-name" }, t("qd.gold")), h("b", {}, num(view.gold[seat]))),
-      h("span", { class: "qd-kingsq", title: t("qd.king_squares") }, icon("king", view.king_colour), h("span", { class: "qd-stat-name" }, t("qd.king_squares")), h("b", {}, num(kingSquares(view, seat)))),
-      view.discards[seat] ? h("span", { class: "qd-discards", title: t("qd.discards") }, icon("cross"), h("span", { class: "qd-stat-name" }, t("qd.discards")), h("b", {}, num(view.discards[seat]))) : null),
-    breakdownList(parts),
-    me ? legend() : null);
+  const targets = me && isMyTurn(ctx) ? boardTargets(moves) : null;
+  return h("section", { class: `qd-player ${me ? "me" : ""} ${view.current === seat ? "active" : ""}`, dataset: { seat }, id: `qd-player-${seat}`,
+    role: tabbed ? "tabpanel" : null, "aria-labelledby": tabbed ? `qd-tab-${seat}` : `qd-name-${seat}` },
+  h("header", { class: "qd-player-head" }, icon("pawn", pawnColour(seat)), h("strong", { class: "qd-name", id: `qd-name-${seat}` }, ctx.seatName(seat)),
+    me ? h("span", { class: "muted" }, `(${t("qd.you")})`) : null,
+    view.current === seat && view.phase !== "finished" ? h("span", { class: "qd-turn-tag" }, icon("turn"), t("qd.turn")) : null),
+  h("div", { class: "qd-board-wrap" }, boardSvg(view, ctx, seat, targets)),
+  h("div", { class: "qd-stats" },
+    h("span", { class: "qd-gold", title: t("qd.gold"), dataset: { gold: view.gold[seat] } }, icon("coin"), h("span", { class: "qd-stat-name" }, t("qd.gold")), h("b", {}, num(view.gold[seat]))),
+    h("span", { class: "qd-kingsq", title: t("qd.king_squares") }, icon("king", view.king_colour), h("span", { class: "qd-stat-name" }, t("qd.king_squares")), h("b", {}, num(kingSquares(view, seat)))),
+    view.discards[seat] ? h("span", { class: "qd-discards", title: t("qd.discards") }, icon("cross"), h("span", { class: "qd-stat-name" }, t("qd.discards")), h("b", {}, num(view.discards[seat]))) : null),
+  breakdownList(view.breakdown[seat]));
 }
 
-function eventText(event, ctx) {
-  const name = event.seat != null ? ctx.seatName(event.seat) : "";
-  switch (event.type) {
-    case "round_started": return t("qd.ev.round", { r: event.round });
-    case "tile_chosen": return t("qd.ev.chosen", { name, n: event.tile });
-    case "tile_placed": return event.gold_gained ? t("qd.ev.placed_gold", { name, n: event.tile, g: event.gold_gained }) : t("qd.ev.placed", { name, n: event.tile });
-    case "tile_discarded": return t("qd.ev.discarded", { name, n: event.tile, p: event.penalty });
-    case "building_bought": {
-      const building = t("qd.building", { colour: t(`qd.colour.${cardColour(event.card)}`) });
-      return event.points ? t("qd.ev.bought_points", { name, building, price: event.price, p: event.points }) : t("qd.ev.bought", { name, building, price: event.price });
-    }
-    case "turn_timed_out": return t("qd.ev.timeout", { name });
-    case "king_bonus": return event.seat != null ? t("qd.ev.king", { name }) : t("qd.ev.king_none");
-    case "game_ended": return t("qd.ev.ended");
-    default: return "";
-  }
-}
-
-function feed(ctx) {
-  if (!ui.log.length) return null;
-  return h("ul", { class: "qd-log", id: "qd-log" }, [...ui.log].reverse().slice(0, 5).map((event) => h("li", { class: `ev-${event.type}` }, eventText(event, ctx))));
+// On a narrow screen: one tab per board (mine first), with the name, the score and a turn mark.
+function boardTabs(view, ctx, order, shown) {
+  const select = (seat, focus) => { ui.viewing = seat; if (focus) ui.focusNext = `tab:${seat}`; rerender(); };
+  const onkeydown = (event) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const at = order.indexOf(shown);
+    select(order[(at + (rtl ? -step : step) + order.length) % order.length], true);
+  };
+  return h("div", { class: "qd-tabs", id: "qd-tabs", role: "tablist", "aria-label": t("qd.boards"), onkeydown },
+    order.map((seat) => h("button", { type: "button", role: "tab", id: `qd-tab-${seat}`, class: `qd-tab ${view.current === seat ? "active" : ""}`,
+      "aria-selected": String(seat === shown), "aria-controls": `qd-player-${seat}`, tabindex: seat === shown ? 0 : -1,
+      dataset: { seat, focus: `tab:${seat}` }, onclick: () => select(seat, false) },
+    h("span", { class: "qd-tab-who" }, icon("pawn", pawnColour(seat)), h("span", { class: "qd-tab-name" }, seat === ctx.seat ? t("qd.you") : ctx.seatName(seat))),
+    h("span", { class: "qd-tab-score" }, t("qd.points", { n: view.breakdown[seat].total }),
+      view.current === seat && view.phase !== "finished" ? h("span", { class: "qd-tab-turn", title: t("qd.turn") }, icon("turn"), h("span", { class: "qd-sr" }, t("qd.turn"))) : null))));
 }
 
 // -- the renderer ----------------------------------------------------------------------------------
+
+// Which board the narrow layout shows: the one I picked, else mine, else (watching) the current player's.
+function shownSeat(view, ctx) {
+  return ui.viewing ?? ctx.seat ?? view.current ?? 0;
+}
+
+function seatOrder(view, ctx) {
+  return ctx.seat != null ? [ctx.seat, ...seats(view).filter((seat) => seat !== ctx.seat)] : seats(view);
+}
+
+function panelPart(view, ctx, seat, moves, tabbed) {
+  const mine = seat === ctx.seat;
+  const panelKey = JSON.stringify([view.boards[seat], view.breakdown[seat], view.gold[seat], view.discards[seat], view.current, view.phase,
+    view.current === seat ? view.highlight : null, view.current_tile, view.display.filter((e) => e.seat === seat), view.king_colour,
+    ctx.seatName(seat), tabbed, mine ? [view.step, ui.first, ui.swapped, ui.colour, ui.cell, ui.pending, ctx.legal || []] : null]);
+  return ui.memo(`player${seat}`, panelKey, () => playerPanel(view, ctx, seat, moves, tabbed));
+}
+
+// The boards: narrow screens get tabs and one board; wide ones get mine here and the others beside.
+function boardsParts(view, ctx, moves, wide) {
+  const order = seatOrder(view, ctx);
+  if (wide) {
+    const main = ctx.seat ?? 0;
+    return { boards: [panelPart(view, ctx, main, moves, false)],
+      others: order.filter((seat) => seat !== main).map((seat) => panelPart(view, ctx, seat, moves, false)) };
+  }
+  const shown = shownSeat(view, ctx);
+  const names = order.map((seat) => ctx.seatName(seat));
+  const tabsKey = JSON.stringify([order, shown, view.breakdown.map((b) => b.total), view.current, view.phase, names]);
+  return { boards: [ui.memo("tabs", tabsKey, () => boardTabs(view, ctx, order, shown)), panelPart(view, ctx, shown, moves, true)], others: [] };
+}
+
+function sectionParts(view, ctx, moves) {
+  const names = JSON.stringify(seats(view).map((seat) => ctx.seatName(seat)));
+  const sel = [view.step, ui.first, ui.swapped, ui.colour, ui.cell, ui.pending];
+  return {
+    head: ui.memo("head", JSON.stringify([view.round, view.rounds, view.king_colour, view.deadline, view.phase]), () => header(view, ctx)),
+    status: ui.memo("status", JSON.stringify([view.phase, view.current, view.current_tile, view.order, sel, names, ctx.seat, ui.lastLine]),
+      () => statusBar(view, ctx)),
+    display: ui.memo("display", JSON.stringify([view.display, view.current_tile, [...moves.choose], ui.pending, names, view.draw_pile_size]),
+      () => displaySection(view, ctx, moves)),
+    market: ui.memo("market", JSON.stringify([view.market, moves.buy.map((a) => a.colour), ui.colour, ui.pending, ctx.seat, view.gold]),
+      () => marketSection(view, ctx, moves)),
+    actions: ui.memo("actions", JSON.stringify([sel, moves.place.length, moves.end, view.current_tile, ui.colour && view.market[ui.colour].top]),
+      () => actionBar(view, ctx, moves)),
+    legend: ui.memo("legend", "", legend),
+  };
+}
+
+// Narrow screens put the section of my next action first, then my board (issue 9: both in the first screen).
+function narrowOrder(view, ctx, p) {
+  const step = isMyTurn(ctx) ? view.phase : "watch";
+  const order = {
+    choose: [p.display, p.actions, p.boards, p.market],
+    place: [p.actions, p.boards, p.display, p.market],
+    build: [p.market, p.actions, p.boards, p.display],
+  }[step] || [p.display, p.boards, p.market];
+  return [p.head, p.status, ...order, p.legend];
+}
+
+// The containers the parts live in, made once per game.
+function skeleton() {
+  if (ui.wrap) return;
+  ui.wrap = h("div", { class: "queendomino" });
+  ui.boards = h("div", { class: "qd-boards", id: "qd-boards" });
+  ui.main = h("div", { class: "qd-col main" });
+  ui.side = h("div", { class: "qd-col side" });
+  ui.others = h("div", { class: "qd-others", id: "qd-others" });
+}
+
+// Wide: my column (actions, board, key) beside the side column (display, market, other boards).
+function layOut(view, ctx, parts, others, wide) {
+  if (!wide) {
+    sync(ui.wrap, narrowOrder(view, ctx, parts));
+    return;
+  }
+  sync(ui.wrap, [parts.head, parts.status, ui.main, ui.side]);
+  sync(ui.main, [parts.actions, ui.boards, parts.legend]);
+  sync(ui.side, [parts.display, parts.market, others.length ? ui.others : null]);
+}
 
 export function render(root, ctx) {
   latest = { root, ctx };
   ctx.rerender = () => render(root, ctx);
   const view = ctx.view;
-  absorbEvents(ctx);
+  const had = focusedKey();
+  absorb(ctx);
   const moves = myMoves(ctx);
-  if (!ui.wrap) {
-    ui.wrap = h("div", { class: "queendomino" });
-    ui.top = h("div", { class: "qd-top" });
-    ui.players = h("div", { class: "qd-players", id: "qd-players" });
-  }
-  ui.wrap.dataset.phase = view.phase;
-  ui.wrap.dataset.current = view.current ?? "";
+  placeCursor(view, isMyTurn(ctx) ? boardTargets(moves) : new Map());
+  skeleton();
+  const wide = WIDE.matches;
+  Object.assign(ui.wrap.dataset, { phase: view.phase, current: view.current ?? "", layout: wide ? "wide" : "narrow",
+    patterns: [true, "on"].includes(ctx.settings?.patterns) || ctx.settings?.contrast === true ? "on" : "off" });
   if (root.firstChild !== ui.wrap || root.childNodes.length !== 1) root.replaceChildren(ui.wrap);
-  const sel = JSON.stringify([ui.first, ui.swapped, ui.colour, ui.cell, ui.pending]);
-  const names = JSON.stringify(Array.from({ length: view.players }, (_, seat) => ctx.seatName(seat)));
-  const legalKey = JSON.stringify(ctx.legal || []);
-  sync(ui.top, [
-    ui.memo("display", JSON.stringify([view.display, view.current_tile, [...moves.choose], ui.pending, names]), () => displaySection(view, ctx, moves)),
-    ui.memo("market", JSON.stringify([view.market, moves.buy.map((a) => a.colour), ui.colour, ui.pending]), () => marketSection(view, moves)),
-  ]);
-  const order = ctx.seat != null ? [ctx.seat, ...Array.from({ length: view.players }, (_, i) => i).filter((i) => i !== ctx.seat)]
-    : Array.from({ length: view.players }, (_, i) => i);
-  sync(ui.players, order.map((seat) => {
-    const mine = seat === ctx.seat;
-    const boardKey = JSON.stringify([view.boards[seat], view.breakdown[seat], view.gold[seat], view.discards[seat], view.current, view.phase,
-      view.current === seat ? view.highlight : null, view.current_tile, view.display.filter((e) => e.seat === seat), view.king_colour,
-      ctx.seatName(seat), mine ? [sel, legalKey, view.market] : null]);
-    return ui.memo(`player${seat}`, boardKey, () => playerPanel(view, ctx, seat, moves));
-  }));
-  sync(ui.wrap, [
-    ui.memo("head", JSON.stringify([view.round, view.rounds, view.king_colour, view.draw_pile_size, view.deadline, view.phase]), () => header(view, ctx)),
-    ui.memo("status", JSON.stringify([view.phase, view.current, view.current_tile, view.order, sel, names, ctx.seat]), () => statusBar(view, ctx, moves)),
-    ui.top,
-    ui.players,
-    ctx.seat == null ? ui.memo("legend", "", legend) : null,
-    ui.memo("log", JSON.stringify([ui.logCount, names]), () => feed(ctx)),
-  ]);
+  const parts = sectionParts(view, ctx, moves);
+  const { boards, others } = boardsParts(view, ctx, moves, wide);
+  sync(ui.boards, boards);
+  sync(ui.others, others);
+  layOut(view, ctx, { ...parts, boards: ui.boards }, others, wide);
+  restoreFocus(had);
+}
+
+/** How many decisions wait for this seat now: one while it is my turn, else none. */
+export function pending(ctx) {
+  return ctx?.view && isMyTurn(ctx) && (ctx.legal || []).length ? 1 : 0;
+}
+
+// -- the move log (the room's History panel) --------------------------------------------------------
+
+const joinList = (items) => items.join(t("list_sep"));
+// A colour inside a sentence ("a red building"): lower case where the language has case.
+const colourWord = (colour) => t(`qd.colour.${colour}`).toLocaleLowerCase();
+const numbers = (tiles) => namesList(tiles.map((n) => num(n)));
+
+// "A", "A and B", "A, B and C".
+function namesList(names) {
+  if (names.length < 2) return names.join("");
+  return `${joinList(names.slice(0, -1))}${t("qd.and")}${names[names.length - 1]}`;
+}
+
+// The round a king bonus closes, from its own batch (the History panel replays old batches with
+// today's view): the batch either opens the next round or ends the game after the last one.
+function closedRound(events, ctx) {
+  const next = events.find((e) => e?.type === "round_started");
+  if (next) return next.round - 1;
+  return events.some((e) => e?.type === "game_ended") ? ctx.view?.rounds : ctx.view?.round;
+}
+
+function eventLine(event, events, ctx) {
+  const name = event.seat != null ? ctx.seatName(event.seat) : "";
+  switch (event.type) {
+    case "round_started": return { text: t("qd.log.round", { r: event.round, tiles: numbers(event.display) }) };
+    case "tile_chosen": return { text: t("qd.log.chosen", { name, n: event.tile, halves: halvesLabel(event.tile) }) };
+    case "tile_placed": return { text: t(event.gold_gained ? "qd.log.placed_gold" : "qd.log.placed", { name, n: event.tile, g: event.gold_gained }) };
+    case "tile_discarded": return { text: t("qd.log.discarded", { name, n: event.tile, p: event.penalty }) };
+    case "building_bought": {
+      const building = t("qd.building", { colour: colourWord(cardColour(event.card)) });
+      const params = { name, building, v: cardValue(event.card), price: event.price, p: event.points };
+      return { text: t(event.points ? "qd.log.bought_points" : "qd.log.bought", params) };
+    }
+    case "turn_timed_out": return { text: t("qd.log.timeout", { name }) };
+    case "neutral_discarded": return event.tiles?.length ? { text: t("qd.log.neutral", { tiles: numbers(event.tiles) }) } : null;
+    case "king_bonus": {
+      const counts = joinList(event.counts.map((n, seat) => t("qd.count", { name: ctx.seatName(seat), n })));
+      const params = { r: closedRound(events, ctx), colour: colourWord(ctx.view.king_colour), counts, name };
+      return { text: t(event.seat != null ? "qd.log.king_won" : "qd.log.king_tie", params), summary: true };
+    }
+    case "game_ended": return { text: t("qd.log.ended", { why: winSentence(event.result, ctx) }), summary: true };
+    default: return null;
+  }
+}
+
+/** Plain sentences for one change's events, as this seat saw them; unknown or odd events give none. */
+export function logLines(events, ctx) {
+  const lines = [];
+  for (const event of events || []) {
+    try {
+      const line = eventLine(event, events, ctx);
+      if (line?.text) lines.push({ text: line.text, summary: Boolean(line.summary) });
+    } catch {
+      // A malformed event must never break the table or the History panel: it simply gets no line.
+    }
+  }
+  return lines;
+}
+
+// -- the result --------------------------------------------------------------------------------------
+
+const scoreOf = (result, seat) => result.scores?.[seat] ?? result.breakdown?.[seat]?.total ?? 0;
+const goldOf = (result, seat) => result.gold?.[seat] ?? result.breakdown?.[seat]?.gold ?? 0;
+
+// Who won and why, in one sentence (§5: score, then gold left, then a shared win).
+function winSentence(result, ctx) {
+  const ranking = result?.ranking || [];
+  const winners = result?.winners || [];
+  if (!ranking.length || !winners.length) return "";
+  const best = scoreOf(result, ranking[0]);
+  const top = ranking.filter((seat) => scoreOf(result, seat) === best);
+  const names = (list) => namesList(list.map((seat) => ctx.seatName(seat)));
+  if (winners.length > 1) return t("qd.res.shared", { names: names(winners), score: best, gold: goldOf(result, winners[0]) });
+  if (top.length > 1) return t("qd.res.win_gold", { names: names(top), score: best, name: ctx.seatName(winners[0]), gold: goldOf(result, winners[0]) });
+  const next = ranking[1];
+  if (next == null) return t("qd.res.win", { name: ctx.seatName(winners[0]), score: best, lead: 0, next: "" });
+  return t("qd.res.win", { name: ctx.seatName(winners[0]), score: best, lead: best - scoreOf(result, next), next: ctx.seatName(next) });
+}
+
+// Ties below the top: say whether gold decided or the place is shared.
+function lowerTies(result, ctx) {
+  const ranking = result.ranking || [];
+  const groups = new Map();
+  for (const seat of ranking) groups.set(scoreOf(result, seat), [...(groups.get(scoreOf(result, seat)) || []), seat]);
+  return [...groups.entries()].filter(([score, group]) => group.length > 1 && score !== scoreOf(result, ranking[0])).map(([score, group]) => {
+    const shared = new Set(group.map((seat) => result.ranks?.[seat])).size === 1;
+    const names = namesList(group.map((seat) => ctx.seatName(seat)));
+    return h("p", { class: "qd-tie", dataset: { tie: shared ? "shared" : "gold" } }, t(shared ? "qd.res.tie_shared" : "qd.res.tie_gold", { names, score }));
+  });
+}
+
+function resultRow(result, ctx, seat) {
+  const parts = result.breakdown?.[seat] || {};
+  const rank = result.ranks?.[seat];
+  return h("tr", { class: rank === 1 ? "winner" : "", dataset: { seat, rank, score: scoreOf(result, seat), gold: goldOf(result, seat) } },
+    h("td", { class: "qd-res-rank" }, rank === 1 ? icon("crown") : null, num(rank)),
+    h("td", {}, h("span", { class: "qd-res-name" }, icon("pawn", pawnColour(seat)), ctx.seatName(seat), seat === ctx.seat ? ` (${t("qd.you")})` : ""),
+      breakdownList({ tile: 0, red: 0, yellow: 0, blue: 0, king: 0, penalty: 0, total: 0, ...parts })),
+    h("td", { class: "qd-res-score" }, num(scoreOf(result, seat))),
+    h("td", {}, num(goldOf(result, seat))));
+}
+
+function kingNote(result, ctx) {
+  const colour = ctx.view?.king_colour;
+  if (!colour) return null;
+  const list = joinList((result.ranking || []).map((seat) => t("qd.count", { name: ctx.seatName(seat), n: result.breakdown?.[seat]?.king ?? 0 })));
+  return h("p", { class: "qd-king-note", id: "qd-king-note" }, icon("king", colour), " ",
+    t("qd.res.king", { colour: colourWord(colour) }), " ", t("qd.res.king_points", { list }));
 }
 
 export function resultDetails(result, ctx) {
-  const ranking = result.ranking || [];
-  const breakdown = result.breakdown || {};
-  const rows = ranking.map((seat) => {
-    const parts = breakdown[seat] || {};
-    const rank = result.ranks?.[seat];
-    return h("tr", { class: rank === 1 ? "winner" : "", dataset: { seat, rank, score: result.scores?.[seat], gold: result.gold?.[seat] ?? parts.gold } },
-      h("td", {}, num(rank)),
-      h("td", {}, h("span", { class: "qd-res-name" }, icon("pawn", PAWN[seat % PAWN.length]), ctx.seatName(seat), seat === ctx.seat ? ` (${t("qd.you")})` : ""),
-        breakdownList(parts)),
-      h("td", { class: "qd-res-score" }, num(result.scores?.[seat])),
-      h("td", {}, num(result.gold?.[seat] ?? parts.gold)));
-  });
-  // Ties on score: say whether gold decided or the place is shared.
-  const notes = [];
-  const byScore = new Map();
-  for (const seat of ranking) {
-    const score = result.scores?.[seat];
-    if (!byScore.has(score)) byScore.set(score, []);
-    byScore.get(score).push(seat);
-  }
-  for (const [score, seats] of byScore) {
-    if (seats.length < 2) continue;
-    const names = seats.map((seat) => ctx.seatName(seat)).join(currentLang() === "fa" ? "، " : ", ");
-    const shared = new Set(seats.map((seat) => result.ranks?.[seat])).size === 1;
-    notes.push(h("p", { class: "qd-tie", dataset: { tie: shared ? "shared" : "gold" } }, t(shared ? "qd.res.tie_shared" : "qd.res.tie_gold", { names, score })));
-  }
   return h("div", { class: "qd-result" },
+    h("p", { class: "qd-why", id: "qd-why" }, winSentence(result, ctx)),
     h("table", { class: "qd-results", id: "qd-results" },
-      h("thead", {}, h("tr", {}, [t("qd.res.rank"), t("qd.res.player"), t("qd.res.score"), t("qd.res.gold")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, rows)),
-    notes, h("p", { class: "muted qd-rule-note" }, t("qd.res.rule")));
+      h("thead", {}, h("tr", {}, [t("qd.res.rank"), t("qd.res.player"), t("qd.res.score"), t("qd.res.gold")].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, (result.ranking || []).map((seat) => resultRow(result, ctx, seat)))),
+    lowerTies(result, ctx), kingNote(result, ctx),
+    h("p", { class: "muted qd-rule-note" }, t("qd.res.rule")));
 }
