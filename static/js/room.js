@@ -114,6 +114,16 @@ export function showRoom(root, code) {
     return h("a", { href: `/how/${room.game}`, target: "_blank", rel: "noopener", class: "link", id: "how-to" }, t("how_to_play"));
   }
 
+  // Below the table, every seat with its presence in a mark and a word (never colour alone).
+  function peopleList() {
+    const items = room.seats.map((s) => {
+      const presence = s.player ? room.presence?.[s.seat] : null;
+      return h("li", { dataset: { seat: s.seat, presence: presence || "bot" } }, h("b", {}, seatName(s.seat)), " ",
+        presence ? `${PRESENCE_MARK[presence]} ${t(`presence.${presence}`)}` : t("bot"));
+    });
+    return h("ul", { class: "people", id: "people", "aria-label": t("seats") }, items);
+  }
+
   // Only people who are not at the table are named: a connected table says nothing.
   function presenceLine() {
     const missing = room.seats.filter((s) => s.player && room.presence?.[s.seat] && room.presence[s.seat] !== "connected");
@@ -205,7 +215,7 @@ export function showRoom(root, code) {
     const open = document.getElementById("log")?.open ?? false;
     return h("details", { class: "card log", id: "log", open },
       h("summary", {}, t("history_n", { n: lines.length })),
-      lines.length ? h("ol", { class: "log-lines", id: "log-lines", tabindex: 0, "data-scrolls": "", "aria-label": t("history") },
+      lines.length ? h("ol", { class: "log-lines", id: "log-lines", reversed: true, tabindex: 0, "data-scrolls": "", "aria-label": t("history") },
         lines.reverse().map((line) => h("li", { class: line.summary ? "summary" : "" }, line.text)))
         : h("p", { class: "muted" }, t("history_empty")));
   }
@@ -240,7 +250,7 @@ export function showRoom(root, code) {
       parts.controls.replaceChildren(...(waiting ? [waitingControls()] : (mySeat() === null ? [h("p", { class: "muted watching" }, t("watching"))] : [])));
       const handOver = room.status === "playing" && mySeat() !== null
         ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: leaveDuringGame }, t("hand_to_bot")) : null;
-      const menu = waiting ? null : h("p", { class: "table-menu" }, howToLink(), handOver);
+      const menu = waiting ? null : h("div", { class: "table-menu" }, peopleList(), h("p", {}, howToLink(), handOver));
       parts.log.replaceChildren(...[logPanel(), menu].filter(Boolean));
     });
     gameEl.hidden = !state;
