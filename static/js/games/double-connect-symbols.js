@@ -12,6 +12,19 @@ export const SYMBOL_NAMES = [
   "star", "sun", "target", "tree", "turtle", "umbrella", "zebra",
 ];
 
+// The same names in Persian, for the titles and the screen reader.
+export const SYMBOL_NAMES_FA = {
+  anchor: "لنگر", apple: "سیب", ball: "توپ", balloon: "بادکنک", bell: "زنگ", bicycle: "دوچرخه", bird: "پرنده",
+  bomb: "بمب", cactus: "کاکتوس", candle: "شمع", car: "ماشین", carrot: "هویج", cat: "گربه", cheese: "پنیر",
+  clock: "ساعت", cloud: "ابر", clover: "شبدر", crown: "تاج", diamond: "الماس", dog: "سگ", dolphin: "دلفین",
+  dragon: "اژدها", drop: "قطره", eye: "چشم", fire: "آتش", fish: "ماهی", flower: "گل", ghost: "روح",
+  glasses: "عینک", guitar: "گیتار", hammer: "چکش", hat: "کلاه", heart: "قلب", horse: "اسب", ice_cream: "بستنی",
+  key: "کلید", ladybug: "کفشدوزک", leaf: "برگ", lightbulb: "لامپ", lightning: "صاعقه", lock: "قفل", moon: "ماه",
+  pencil: "مداد", question: "علامت سؤال", rocket: "موشک", scissors: "قیچی", skull: "جمجمه", snowflake: "دانه‌ی برف",
+  snowman: "آدم‌برفی", spider: "عنکبوت", star: "ستاره", sun: "خورشید", target: "سیبل", tree: "درخت",
+  turtle: "لاک‌پشت", umbrella: "چتر", zebra: "گورخر",
+};
+
 const INK = "#1f1d1a";
 // Shorthands for the drawings below: [tag, attrs, ...children].
 const line = (d, stroke, width = 6, extra = {}) => ["path", { d, fill: "none", stroke, "stroke-width": width, "stroke-linecap": "round", "stroke-linejoin": "round", ...extra }];
