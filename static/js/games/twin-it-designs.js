@@ -144,3 +144,14 @@ export function backSvg(attrs = {}) {
     s("circle", { cx: 50, cy: 50, r: 18, fill: "none", stroke: "#fcbf49", "stroke-width": 6 }),
     s("circle", { cx: 50, cy: 50, r: 6, fill: "#fcbf49" }));
 }
+
+// A card drawn inline (no sprite) at (x, y) in a larger picture: the how-to figures and the lobby
+// card use the same shapes as the table.
+export function cardAt(design, x, y, size) {
+  return s("svg", { x, y, width: size, height: size, viewBox: "0 0 100 100" }, designShapes(design));
+}
+
+// A card's back drawn inline at (x, y).
+export function backAt(x, y, size) {
+  return backSvg({ x, y, width: size, height: size });
+}

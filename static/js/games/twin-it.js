@@ -1,33 +1,36 @@
-// Twin It!: pile tops, the centre, won sets, forbidden designs, timers; tap two identical designs.
-import { h, s } from "../dom.js";
+// Twin It!: a phone-first race table. Your pile, the centre and your buttons share one screen;
+// other players are compact rows; the centre scales its cards, then scrolls inside its own box.
+// The table redraws several times a second, so its nodes are kept between redraws (a tap or the
+// keyboard focus survives them) and every control is a real button.
+import { h, partCache, s, sync } from "../dom.js";
 import { currentLang, errorText, extend, num, t } from "../i18n/index.js";
 import { backSvg, designParams, designSvg } from "./twin-it-designs.js";
 
 extend({
   en: {
     "tw.mode.competitive": "Competitive", "tw.mode.team": "Teams", "tw.mode.coop": "Cooperative",
-    "tw.target": "First to {n} sets", "tw.coop_goal": "Score together before time runs out",
-    "tw.forbidden_variant": "Forbidden patterns",
-    "tw.countdown": "Get ready…", "tw.your_turn": "Your turn — flip a card!", "tw.flips_next": "{name} flips next",
-    "tw.last_call": "Last call! No cards left to flip", "tw.game_over": "Game over", "tw.cap": "Time limit",
-    "tw.cap_minutes": "Time limit: {m} min",
+    "tw.goal": "Goal: {n} sets", "tw.forbidden_variant": "Forbidden patterns",
+    "tw.countdown": "Get ready…", "tw.your_turn": "Your turn — flip a card!", "tw.flips_next": "{name} flips",
+    "tw.last_call": "Last call!", "tw.game_over": "Game over", "tw.cap": "Time limit",
     "tw.time_left": "Time left", "tw.points": "{n} points", "tw.points.one": "{n} point",
-    "tw.centre": "Centre", "tw.centre_empty": "No cards in the centre yet.",
+    "tw.centre": "Centre", "tw.centre_empty": "The centre is empty.",
     "tw.cards_left": "{n} cards", "tw.cards_left.one": "{n} card", "tw.empty_pile": "empty", "tw.stock": "Stock",
-    "tw.flip": "Flip", "tw.flip_hint": "Flip your top card into the centre",
-    "tw.claim": "Claim", "tw.clear": "Clear",
+    "tw.flip": "Flip", "tw.claim": "Claim", "tw.clear": "Clear", "tw.turn_mode": "Turn over",
     "tw.hint": "Tap two cards with the same design. Tap a won pair, then a third copy, to steal it.",
     "tw.hint_team": "Tap a card (or a won pair); a teammate taps its twin.",
-    "tw.hint_coop": "Tap two or three cards with the same design, then Claim. Turn centre cards over with the arrow.",
-    "tw.selected": "Selected {n}", "tw.turn_over": "Turn over",
-    "tw.sets": "Sets", "tw.sets_of": "{n} / {target} sets", "tw.sets_n": "{n} sets",
-    "tw.sets_n.one": "{n} set", "tw.cards_in_sets": "{n} cards", "tw.mistakes": "{n} mistakes", "tw.mistakes.one": "{n} mistake",
-    "tw.no_sets": "no sets yet",
-    "tw.you": "you", "tw.team_a": "Team A", "tw.team_b": "Team B", "tw.table": "The table",
-    "tw.set": "Set {n}", "tw.set_pair": "a pair", "tw.set_triple": "a triple",
-    "tw.forbidden": "Forbidden area of {name}", "tw.forbidden_designs": "{name} must not win these designs",
-    "tw.locked": "Locked out after a mistake — you can claim again in", "tw.locked_short": "locked",
-    "tw.your_hand": "your hand",
+    "tw.hint_coop": "Tap two or three cards with the same design, then Claim.",
+    "tw.hint_turn": "Tap a centre card to turn it over.",
+    "tw.picked_one": "Picked — now tap its twin.", "tw.picked_pair": "Pair picked — now tap a third copy.",
+    "tw.picked_coop": "{n} picked — tap Claim, or a third copy.",
+    "tw.sets_of": "{n}/{target} sets", "tw.sets_n": "{n} sets", "tw.sets_n.one": "{n} set",
+    "tw.mistakes": "{n} mistakes", "tw.mistakes.one": "{n} mistake",
+    "tw.team_a": "Team A", "tw.team_b": "Team B", "tw.table": "The table", "tw.turn": "turn",
+    "tw.set_pair": "{owner}'s pair: {design}", "tw.set_triple": "{owner}'s triple: {design}",
+    "tw.where.pile": "top of {name}'s pile", "tw.where.my_pile": "top of your pile", "tw.where.centre": "centre",
+    "tw.where.forbidden": "forbidden card", "tw.where.stock": "top of the stock",
+    "tw.forbidden_for": "Forbidden for {name}:", "tw.banned": "{name} must not win: {designs}",
+    "tw.locked": "Locked after a mistake:", "tw.locked_short": "locked",
+    "tw.your_hand": "your hand", "tw.players": "Players", "tw.your_area": "Your pile and buttons",
     "tw.fb.won": "You won a pair!", "tw.fb.stole": "You stole {name}'s set!", "tw.fb.upgrade": "Your pair is now a triple!",
     "tw.fb.triple": "A triple!", "tw.fb.team_won": "Your team won a set!",
     "tw.fb.mistake": "Mistake! Locked for {s} s", "tw.fb.mistake_lost": "Mistake! You lost a set and are locked for {s} s",
@@ -40,6 +43,23 @@ extend({
     "tw.rank": "#", "tw.player": "Player", "tw.team": "Team", "tw.col.sets": "Sets", "tw.col.cards": "Cards", "tw.col.mistakes": "Mistakes",
     "tw.coop_result": "Together you scored {n} points.",
     "tw.team_wins": "{team} wins: {names}",
+    "tw.log.countdown": "The game starts in {s} s.",
+    "tw.log.started": "The game has started: every pile shows its top card.",
+    "tw.log.started_coop": "The clock is running: {s} seconds to score together.",
+    "tw.log.flip": "{name} flipped {design}.", "tw.log.flip_auto": "{name}'s card was flipped automatically: {design}.",
+    "tw.log.flip_coop": "{name} flipped a card from the stock: {design}.",
+    "tw.log.turned_over": "The third copy was turned over and now shows {design}.",
+    "tw.log.turned_over_coop": "A centre card was turned over and now shows {design}.",
+    "tw.log.pair": "{who} won a pair: {design}.", "tw.log.steal": "{who} stole {from}'s pair and made it a triple: {design}.",
+    "tw.log.upgrade": "{who} made their own pair a triple: {design}.", "tw.log.triple": "{who} found a triple: {design}.",
+    "tw.log.points": "Points: {total} (+{n}).",
+    "tw.log.mistake": "{who} made a mistake and is locked out for {s} s.",
+    "tw.log.mistake_lost": "{who} made a mistake, lost a set to the bottom of the pile and is locked out for {s} s.",
+    "tw.log.mistake_nolock": "{who} made a mistake.", "tw.log.mistake_lost_nolock": "{who} made a mistake and lost a set to the bottom of the pile.",
+    "tw.log.touch": "{name} touched {design}; a teammate must tap its twin.",
+    "tw.log.last_call": "Last call: no cards are left to flip; {s} s to claim.",
+    "tw.log.end": "Game over: {reason}", "tw.log.winner": "Winner: {names}.", "tw.log.winners": "Winners: {names}.",
+    "tw.log.standing": "{name}: {sets}",
     "tw.color.red": "red", "tw.color.orange": "orange", "tw.color.yellow": "yellow", "tw.color.lime": "lime",
     "tw.color.green": "green", "tw.color.teal": "teal", "tw.color.cyan": "cyan", "tw.color.blue": "blue",
     "tw.color.indigo": "indigo", "tw.color.purple": "purple", "tw.color.magenta": "magenta", "tw.color.pink": "pink",
@@ -60,27 +80,28 @@ extend({
   },
   fa: {
     "tw.mode.competitive": "رقابتی", "tw.mode.team": "تیمی", "tw.mode.coop": "همکاری",
-    "tw.target": "هر کس زودتر {n} مجموعه ببرد", "tw.coop_goal": "پیش از پایان وقت با هم امتیاز بگیرید",
-    "tw.forbidden_variant": "طرح‌های ممنوع",
-    "tw.countdown": "آماده شوید…", "tw.your_turn": "نوبت شماست — یک کارت رو کنید!", "tw.flips_next": "نوبت رو کردن {name}",
-    "tw.last_call": "فرصت آخر! کارتی برای رو کردن نمانده", "tw.game_over": "بازی تمام شد", "tw.cap": "سقف زمان",
-    "tw.cap_minutes": "سقف زمان: {m} دقیقه",
+    "tw.goal": "هدف: {n} مجموعه", "tw.forbidden_variant": "طرح‌های ممنوع",
+    "tw.countdown": "آماده شوید…", "tw.your_turn": "نوبت شماست — یک کارت رو کنید!", "tw.flips_next": "نوبت {name}",
+    "tw.last_call": "فرصت آخر!", "tw.game_over": "بازی تمام شد", "tw.cap": "سقف زمان",
     "tw.time_left": "زمان باقی‌مانده", "tw.points": "{n} امتیاز",
-    "tw.centre": "وسط", "tw.centre_empty": "هنوز کارتی وسط نیست.",
+    "tw.centre": "وسط", "tw.centre_empty": "وسط کارتی نیست.",
     "tw.cards_left": "{n} کارت", "tw.empty_pile": "خالی", "tw.stock": "دسته‌ی مرکزی",
-    "tw.flip": "رو کن", "tw.flip_hint": "کارت بالای دسته‌تان را به وسط بیندازید",
-    "tw.claim": "ادعا", "tw.clear": "پاک کردن",
+    "tw.flip": "رو کن", "tw.claim": "ادعا", "tw.clear": "پاک کردن", "tw.turn_mode": "برگرداندن",
     "tw.hint": "روی دو کارت با طرح یکسان بزنید. برای دزدیدن، روی یک جفت بُرده و بعد نسخه‌ی سوم بزنید.",
     "tw.hint_team": "روی یک کارت (یا یک جفت بُرده) بزنید؛ هم‌تیمی‌تان جفتش را می‌زند.",
-    "tw.hint_coop": "روی دو یا سه کارت با طرح یکسان بزنید و «ادعا» را بزنید. کارت‌های وسط را با پیکان برگردانید.",
-    "tw.selected": "{n} انتخاب‌شده", "tw.turn_over": "برگرداندن",
-    "tw.sets": "مجموعه‌ها", "tw.sets_of": "{n} از {target} مجموعه", "tw.sets_n": "{n} مجموعه",
-    "tw.cards_in_sets": "{n} کارت", "tw.mistakes": "{n} اشتباه", "tw.no_sets": "هنوز مجموعه‌ای ندارد",
-    "tw.you": "شما", "tw.team_a": "تیم الف", "tw.team_b": "تیم ب", "tw.table": "همه با هم",
-    "tw.set": "مجموعه‌ی {n}", "tw.set_pair": "جفت", "tw.set_triple": "سه‌تایی",
-    "tw.forbidden": "کارت‌های ممنوع {name}", "tw.forbidden_designs": "{name} نباید این طرح‌ها را ببرد",
-    "tw.locked": "به‌خاطر اشتباه قفل شده‌اید — می‌توانید دوباره ادعا کنید پس از", "tw.locked_short": "قفل",
-    "tw.your_hand": "دست شما",
+    "tw.hint_coop": "روی دو یا سه کارت با طرح یکسان بزنید و بعد «ادعا» را بزنید.",
+    "tw.hint_turn": "روی کارتی در وسط بزنید تا برگردد.",
+    "tw.picked_one": "انتخاب شد — حالا جفتش را بزنید.", "tw.picked_pair": "جفت انتخاب شد — حالا نسخه‌ی سوم را بزنید.",
+    "tw.picked_coop": "{n} کارت انتخاب شد — «ادعا» یا نسخه‌ی سوم را بزنید.",
+    "tw.sets_of": "{n} از {target} مجموعه", "tw.sets_n": "{n} مجموعه",
+    "tw.mistakes": "{n} اشتباه",
+    "tw.team_a": "تیم الف", "tw.team_b": "تیم ب", "tw.table": "همه با هم", "tw.turn": "نوبت",
+    "tw.set_pair": "جفتِ {owner}: {design}", "tw.set_triple": "سه‌تاییِ {owner}: {design}",
+    "tw.where.pile": "روی دسته‌ی {name}", "tw.where.my_pile": "روی دسته‌ی شما", "tw.where.centre": "وسط",
+    "tw.where.forbidden": "کارت ممنوع", "tw.where.stock": "روی دسته‌ی مرکزی",
+    "tw.forbidden_for": "ممنوع برای {name}:", "tw.banned": "{name} نباید این طرح‌ها را ببرد: {designs}",
+    "tw.locked": "به‌خاطر اشتباه قفل شده‌اید:", "tw.locked_short": "قفل",
+    "tw.your_hand": "دست شما", "tw.players": "بازیکنان", "tw.your_area": "دسته و دکمه‌های شما",
     "tw.fb.won": "یک جفت بردید!", "tw.fb.stole": "مجموعه‌ی {name} را دزدیدید!", "tw.fb.upgrade": "جفتتان سه‌تایی شد!",
     "tw.fb.triple": "سه‌تایی!", "tw.fb.team_won": "تیمتان یک مجموعه برد!",
     "tw.fb.mistake": "اشتباه! {s} ثانیه قفل شدید", "tw.fb.mistake_lost": "اشتباه! یک مجموعه از دست دادید و {s} ثانیه قفل شدید",
@@ -93,6 +114,23 @@ extend({
     "tw.rank": "رتبه", "tw.player": "بازیکن", "tw.team": "تیم", "tw.col.sets": "مجموعه", "tw.col.cards": "کارت", "tw.col.mistakes": "اشتباه",
     "tw.coop_result": "با هم {n} امتیاز گرفتید.",
     "tw.team_wins": "{team} برد: {names}",
+    "tw.log.countdown": "بازی تا {s} ثانیه‌ی دیگر شروع می‌شود.",
+    "tw.log.started": "بازی شروع شد: کارت رویی همه‌ی دسته‌ها پیداست.",
+    "tw.log.started_coop": "زمان شروع شد: {s} ثانیه وقت دارید با هم امتیاز بگیرید.",
+    "tw.log.flip": "{name} کارتی رو کرد: {design}.", "tw.log.flip_auto": "کارت {name} خودکار رو شد: {design}.",
+    "tw.log.flip_coop": "{name} کارتی از دسته‌ی مرکزی رو کرد: {design}.",
+    "tw.log.turned_over": "نسخه‌ی سوم برگردانده شد و حالا این طرح را نشان می‌دهد: {design}.",
+    "tw.log.turned_over_coop": "کارتی در وسط برگردانده شد و حالا این طرح را نشان می‌دهد: {design}.",
+    "tw.log.pair": "{who} یک جفت برد: {design}.", "tw.log.steal": "{who} جفتِ {from} را دزدید و سه‌تایی کرد: {design}.",
+    "tw.log.upgrade": "{who} جفت خودش را سه‌تایی کرد: {design}.", "tw.log.triple": "{who} یک سه‌تایی پیدا کرد: {design}.",
+    "tw.log.points": "امتیاز: {total} (+{n}).",
+    "tw.log.mistake": "{who} اشتباه کرد و {s} ثانیه قفل شد.",
+    "tw.log.mistake_lost": "{who} اشتباه کرد، یک مجموعه به ته دسته برگشت و {s} ثانیه قفل شد.",
+    "tw.log.mistake_nolock": "{who} اشتباه کرد.", "tw.log.mistake_lost_nolock": "{who} اشتباه کرد و یک مجموعه به ته دسته برگشت.",
+    "tw.log.touch": "{name} روی این کارت زد: {design}؛ هم‌تیمی‌اش باید جفتش را بزند.",
+    "tw.log.last_call": "فرصت آخر: کارتی برای رو کردن نمانده؛ {s} ثانیه برای ادعا.",
+    "tw.log.end": "بازی تمام شد: {reason}", "tw.log.winner": "برنده: {names}.", "tw.log.winners": "برندگان: {names}.",
+    "tw.log.standing": "{name}: {sets}",
     "tw.color.red": "قرمز", "tw.color.orange": "نارنجی", "tw.color.yellow": "زرد", "tw.color.lime": "لیمویی",
     "tw.color.green": "سبز", "tw.color.teal": "سبزآبی", "tw.color.cyan": "فیروزه‌ای", "tw.color.blue": "آبی",
     "tw.color.indigo": "نیلی", "tw.color.purple": "بنفش", "tw.color.magenta": "ارغوانی", "tw.color.pink": "صورتی",
@@ -113,24 +151,35 @@ extend({
   },
 });
 
-// -- small UI state (module level; reset when a new game starts) ---------------------------------
+// -- small UI state, kept between redraws of one game -----------------------------------------
 
-let gameKey = null;
-let picks = [];          // [{card, design, set: setId|null}] in tap order
-let flash = null;        // {text: () => string, kind, until}
-let feed = [];           // [{text: () => string, kind}] newest first
-let seenVersion = null;
-let wakeTimer = null;
+const FLASH_MS = 2600;
+const FEED_MS = 5000;
 
-function resetForGame(key) {
-  gameKey = key;
-  picks = [];
-  flash = null;
-  feed = [];
-  seenVersion = null;
+let ui = freshUi(null);
+// The latest (root, ctx): a reply or a timer may arrive after newer state was drawn, and must
+// never redraw an older view.
+let latest = null;
+
+function freshUi(key) {
+  return {
+    key, picks: [], flash: null, feed: [], seenVersion: null, turnMode: false, wasMyTurn: false,
+    memo: partCache(), nodes: new Map(), wrap: null, wake: null,
+  };
 }
 
-// -- owners, names, visibility --------------------------------------------------------------------
+// One element per key for the whole game: created once, then repainted in place.
+function node(key, create) {
+  let el = ui.nodes.get(key);
+  if (!el) { el = create(); ui.nodes.set(key, el); }
+  return el;
+}
+
+function redraw() {
+  if (latest && latest.root.isConnected) render(latest.root, latest.ctx);
+}
+
+// -- owners, names, counts --------------------------------------------------------------------
 
 function ownerOfSeat(view, seat) {
   if (seat == null) return undefined;
@@ -154,11 +203,39 @@ function ownerRow(view, owner) {
   return view.owners.find((row) => row[key] === owner);
 }
 
+// A count in words: English has a singular (`<key>.one`); Persian uses one form.
+function count(key, n, params = {}) {
+  const one = `${key}.one`;
+  return t(n === 1 && currentLang() === "en" ? one : key, { n, ...params });
+}
+
+function legalHas(ctx, type) { return (ctx.legal || []).some((a) => a.type === type); }
+
+function isLocked(view, ctx, seat) { return seat != null && (view.locked_until?.[seat] || 0) > ctx.serverNow(); }
+
+function lockoutSeconds(view) { return Math.round((view.config?.mistake_lockout_ms || 0) / 100) / 10; }
+
+// An accessible name for a design, cached per language (a redraw labels every card).
+const described = new Map();
+
+export function describe(design) {
+  const key = `${currentLang()}:${design}`;
+  if (!described.has(key)) {
+    const p = designParams(design);
+    described.set(key, t("tw.describe", { count: p.count, shape: t(`tw.shape.${p.shape}`), layout: t(`tw.layout.${p.layout}`),
+      primary: t(`tw.color.${p.colors.primary}`), secondary: t(`tw.color.${p.colors.secondary}`),
+      background: t(`tw.color.${p.colors.background}`) }));
+  }
+  return described.get(key);
+}
+
+// -- what can be claimed ------------------------------------------------------------------------
+
 // Every visible card: card id → {design, zone, set}. Loose cards and set cards (§4.3).
 function visibleCards(view) {
   const map = new Map();
-  for (const pile of view.piles) if (pile.top) map.set(pile.top.card, { design: pile.top.design, zone: "pile", seat: pile.seat });
-  for (const entry of view.centre) map.set(entry.card, { design: entry.design, zone: "centre", slot: entry.slot });
+  for (const pile of view.piles) if (pile.top) map.set(pile.top.card, { design: pile.top.design, zone: "pile" });
+  for (const entry of view.centre) map.set(entry.card, { design: entry.design, zone: "centre" });
   for (const entry of view.forbidden?.cards || []) map.set(entry.card, { design: entry.design, zone: "forbidden" });
   if (view.stock?.top) map.set(view.stock.top.card, { design: view.stock.top.design, zone: "stock" });
   for (const set of view.sets) for (const card of set.cards) map.set(card, { design: set.design, zone: "set", set: set.id });
@@ -168,53 +245,53 @@ function visibleCards(view) {
 // Drop the selection as soon as any tapped card stops showing what was tapped.
 function pruneSelection(view) {
   const visible = visibleCards(view);
-  const ok = picks.every((pick) => {
+  const ok = ui.picks.every((pick) => {
     const seen = visible.get(pick.card);
     if (!seen || seen.design !== pick.design) return false;
     if (pick.set == null) return seen.zone !== "set";
     const set = view.sets.find((x) => x.id === pick.set);
     return set && set.cards.length === 2 && set.cards.includes(pick.card);
   });
-  if (!ok) picks = [];
+  if (!ok) ui.picks = [];
 }
 
-// A count in words: English has a singular (`<key>.one`); Persian uses one form.
-function count(key, n, params = {}) {
-  const one = `${key}.one`;
-  return t(n === 1 && currentLang() === "en" ? one : key, { n, ...params });
+function touchesByCard(view) {
+  const info = new Map();
+  for (const touch of view.touches || []) for (const entry of touch.cards) info.set(entry.card, touch);
+  return info;
 }
 
-function legalHas(ctx, type) { return (ctx.legal || []).some((a) => a.type === type); }
-
-// An accessible name for a design, cached per language (a redraw labels every card).
-const described = new Map();
-
-function describe(design) {
-  const key = `${currentLang()}:${design}`;
-  if (!described.has(key)) described.set(key, describeNow(design));
-  return described.get(key);
+// What every card and button of this redraw needs to know.
+function playState(ctx) {
+  const view = ctx.view;
+  const me = ctx.seat;
+  const playing = view.phase === "PLAYING";
+  const canClaim = playing && me != null && (legalHas(ctx, "claim") || legalHas(ctx, "touch")) && !isLocked(view, ctx, me);
+  return { canClaim, canFlip: playing && legalHas(ctx, "flip"),
+    canTurn: playing && legalHas(ctx, "turn_over"), touches: view.mode === "team" ? touchesByCard(view) : null };
 }
 
-function describeNow(design) {
-  const p = designParams(design);
-  return t("tw.describe", { count: p.count, shape: t(`tw.shape.${p.shape}`), layout: t(`tw.layout.${p.layout}`),
-    primary: t(`tw.color.${p.colors.primary}`), secondary: t(`tw.color.${p.colors.secondary}`),
-    background: t(`tw.color.${p.colors.background}`) });
-}
+// -- feedback: a banner line, the short feed, screen-reader sentences ----------------------------
 
-// -- feedback -------------------------------------------------------------------------------------
+function announce(ctx, text) { ctx?.announce?.(text); }
+
+// A banner in the message line, said to screen readers too.
+function showFlash(ctx, text, kind) {
+  ui.flash = { text, kind, until: Date.now() + FLASH_MS };
+  announce(ctx, text());
+}
 
 function setFlash(ctx, text, kind) {
-  flash = { text, kind, until: Date.now() + 2600 };
+  showFlash(ctx, text, kind);
   redraw();
 }
 
 function pushFeed(text, kind = "info") {
-  feed.unshift({ text, kind });
-  feed = feed.slice(0, 4);
+  ui.feed.unshift({ text, kind, at: Date.now() });
+  ui.feed = ui.feed.slice(0, 4);
 }
 
-// The reply to this browser's own claim, touch or flip: a short banner in the table.
+// The reply to this browser's own claim, touch or flip.
 function feedbackForReply(reply, ctx) {
   const view = ctx.view;
   if (reply.type === "error") {
@@ -232,49 +309,48 @@ function feedbackForReply(reply, ctx) {
       return setFlash(ctx, () => t("tw.fb.won"), "won");
     }
     if (event.type === "mistake" && event.seats.includes(me)) {
-      const secs = Math.round((view.config.mistake_lockout_ms || 0) / 100) / 10;
       const key = event.lost_set_id != null ? "tw.fb.mistake_lost" : "tw.fb.mistake";
-      return setFlash(ctx, () => t(key, { s: secs }), "mistake");
+      return setFlash(ctx, () => t(key, { s: lockoutSeconds(view) }), "mistake");
     }
     if (event.type === "touch" && event.seat === me) return setFlash(ctx, () => t("tw.fb.touched"), "info");
   }
 }
 
-// The events of a new version, as lines in the table's feed (and a banner when it hurts you).
+// The events of a new version, as lines in the table's short feed (and a banner when it hurts you).
 function absorbEvents(ctx) {
-  if (ctx.version === seenVersion) return;
-  seenVersion = ctx.version;
+  if (ctx.version === ui.seenVersion) return;
+  ui.seenVersion = ctx.version;
   const view = ctx.view;
-  const me = ctx.seat;
-  const myOwner = ownerOfSeat(view, me);
+  const myOwner = ownerOfSeat(view, ctx.seat);
   for (const event of ctx.events || []) {
     if (event.type === "set_won") {
       const { by_seats: bySeats, owner, from_owner: from } = event;
-      const key = `tw.ev.${event.kind}`;
       const who = () => (view.mode === "coop" ? namesOf(ctx, bySeats) : ownerName(view, ctx, owner));
-      pushFeed(() => t(key, { name: who(), from: ownerName(view, ctx, from) }), "won");
-      if (event.kind === "steal" && me != null && view.mode !== "coop" && from === myOwner && event.owner !== myOwner) {
-        flash = { text: () => t("tw.fb.stolen_from_you", { name: ownerName(view, ctx, event.owner) }), kind: "mistake", until: Date.now() + 2600 };
+      pushFeed(() => t(`tw.ev.${event.kind}`, { name: who(), from: ownerName(view, ctx, from) }), "won");
+      if (event.kind === "steal" && ctx.seat != null && view.mode !== "coop" && from === myOwner && owner !== myOwner) {
+        showFlash(ctx, () => t("tw.fb.stolen_from_you", { name: ownerName(view, ctx, owner) }), "mistake");
       }
     } else if (event.type === "mistake") {
-      const seats = event.seats;
       const key = event.lost_set_id != null ? "tw.ev.mistake_lost" : "tw.ev.mistake";
-      pushFeed(() => t(key, { name: namesOf(ctx, seats) }), "mistake");
+      pushFeed(() => t(key, { name: namesOf(ctx, event.seats) }), "mistake");
     } else if (event.type === "turned_over" && view.mode !== "coop") {
       pushFeed(() => t("tw.ev.turned_over"), "info");
     } else if (event.type === "turn" && event.last_call_deadline != null) {
       pushFeed(() => t("tw.ev.last_call"), "info");
+      announce(ctx, t("tw.ev.last_call"));
     } else if (event.type === "flipped" && event.auto && event.seat != null) {
-      const seat = event.seat;
-      pushFeed(() => t("tw.ev.auto", { name: ctx.seatName(seat) }), "info");
+      pushFeed(() => t("tw.ev.auto", { name: ctx.seatName(event.seat) }), "info");
     }
   }
+  const myTurn = view.phase === "PLAYING" && view.active != null && view.active === ctx.seat;
+  if (myTurn && !ui.wasMyTurn) announce(ctx, t("tw.your_turn"));
+  ui.wasMyTurn = myTurn;
 }
 
 // -- actions --------------------------------------------------------------------------------------
 
 async function send(ctx, action) {
-  picks = [];
+  ui.picks = [];
   redraw();
   feedbackForReply(await ctx.act(action), ctx);
 }
@@ -283,12 +359,12 @@ function entriesOf(list) { return list.map(({ card, design }) => ({ card, design
 
 // After a tap: send when the selection forms a claim shape (coop waits for Claim or a third card).
 function maybeSend(ctx) {
-  const view = ctx.view;
-  const loose = picks.filter((p) => p.set == null);
-  const held = picks.filter((p) => p.set != null);
+  const coop = ctx.view.mode === "coop";
+  const loose = ui.picks.filter((p) => p.set == null);
+  const held = ui.picks.filter((p) => p.set != null);
   if (held.length === 2 && loose.length === 1) return send(ctx, { type: "claim", cards: entriesOf([...held, ...loose]) });
-  if (held.length === 0 && loose.length === 2 && view.mode !== "coop") return send(ctx, { type: "claim", cards: entriesOf(loose) });
-  if (held.length === 0 && loose.length === 3 && view.mode === "coop") return send(ctx, { type: "claim", cards: entriesOf(loose) });
+  if (held.length === 0 && loose.length === 2 && !coop) return send(ctx, { type: "claim", cards: entriesOf(loose) });
+  if (held.length === 0 && loose.length === 3 && coop) return send(ctx, { type: "claim", cards: entriesOf(loose) });
   redraw();
   return null;
 }
@@ -296,23 +372,20 @@ function maybeSend(ctx) {
 function tapLoose(ctx, card, design) {
   const view = ctx.view;
   if (view.mode === "team") { send(ctx, { type: "touch", cards: [{ card, design }] }); return; }
-  if (picks.some((p) => p.card === card)) { picks = picks.filter((p) => p.card !== card); redraw(); return; }
-  const held = picks.filter((p) => p.set != null);
-  let loose = picks.filter((p) => p.set == null);
+  if (ui.picks.some((p) => p.card === card)) { ui.picks = ui.picks.filter((p) => p.card !== card); redraw(); return; }
+  const held = ui.picks.filter((p) => p.set != null);
+  // Room for earlier loose picks: none beside a held pair, one (two in coop) otherwise.
   const room = held.length ? 0 : view.mode === "coop" ? 2 : 1;
-  loose = loose.slice(loose.length - room, loose.length);
-  if (room === 0) loose = [];
-  picks = [...held, ...loose, { card, design, set: null }];
+  const loose = room ? ui.picks.filter((p) => p.set == null).slice(-room) : [];
+  ui.picks = [...held, ...loose, { card, design, set: null }];
   maybeSend(ctx);
 }
 
 function tapSet(ctx, set) {
-  const view = ctx.view;
   const entries = set.cards.map((card) => ({ card, design: set.design, set: set.id }));
-  if (view.mode === "team") { send(ctx, { type: "touch", cards: entriesOf(entries) }); return; }
-  if (picks.some((p) => p.set === set.id)) { picks = picks.filter((p) => p.set !== set.id); redraw(); return; }
-  const loose = picks.filter((p) => p.set == null).slice(-1);
-  picks = [...entries, ...loose];
+  if (ctx.view.mode === "team") { send(ctx, { type: "touch", cards: entriesOf(entries) }); return; }
+  if (ui.picks.some((p) => p.set === set.id)) { ui.picks = ui.picks.filter((p) => p.set !== set.id); redraw(); return; }
+  ui.picks = [...entries, ...ui.picks.filter((p) => p.set == null).slice(-1)];
   maybeSend(ctx);
 }
 
@@ -320,38 +393,44 @@ function flip(ctx) {
   ctx.act({ type: "flip" }).then((reply) => { if (reply.type === "error") feedbackForReply(reply, ctx); });
 }
 
-// -- drawing --------------------------------------------------------------------------------------
-
-function isPicked(card) { return picks.some((p) => p.card === card); }
-
-function touchInfo(view, ctx) {
-  const info = new Map();
-  for (const touch of view.touches || []) {
-    for (const entry of touch.cards) info.set(entry.card, touch);
-  }
-  return info;
+function clearPicks() {
+  if (!ui.picks.length && !ui.turnMode) return;
+  ui.picks = [];
+  ui.turnMode = false;
+  redraw();
 }
 
-// One loose card as a button: data-card, data-design, data-zone (test hooks).
-function cardButton(ctx, entry, zone, { canClaim, touches, extraClass = "" } = {}) {
-  const view = ctx.view;
-  const touch = touches?.get(entry.card);
-  let touchClass = "";
-  let badge = null;
-  if (touch) {
-    const mine = touch.seat === ctx.seat;
-    const mate = !mine && ctx.seat != null && touch.seat % 2 === ctx.seat % 2;
-    touchClass = mine ? "touched mine" : mate ? "touched mate" : "touched opp";
-    badge = h("span", { class: `tw-touch team-${touch.seat % 2}` },
-      mine ? t("tw.your_hand") : ctx.seatName(touch.seat), " ", h("span", { class: "timer", dataset: { deadline: touch.expires_at } }));
+// A tap on a card node: the node carries the entry it shows; a greyed node ignores taps (it
+// stays focusable, so a lockout never throws the keyboard focus out of the table).
+function onCardTap(el) {
+  const ctx = latest?.ctx;
+  if (!ctx || el.getAttribute("aria-disabled") === "true") return;
+  const { card, design, zone } = el._entry;
+  if (ui.turnMode && zone === "centre") {
+    ui.turnMode = false;
+    send(ctx, { type: "turn_over", card, design });
+    return;
   }
-  const label = describe(entry.design);
-  return h("button", {
-    type: "button", class: `tw-card ${isPicked(entry.card) ? "selected" : ""} ${touchClass} ${extraClass}`.trim(),
-    dataset: { card: entry.card, design: entry.design, zone }, "aria-label": label, "aria-pressed": isPicked(entry.card) ? "true" : "false",
-    disabled: !canClaim, onclick: canClaim ? () => tapLoose(ctx, entry.card, entry.design) : null,
-  }, designSvg(entry.design, { class: "tw-art" }), badge);
+  ui.turnMode = false; // only centre cards turn over: any other card is picked as usual
+  tapLoose(ctx, card, design);
 }
+
+function onSetTap(el) {
+  const ctx = latest?.ctx;
+  if (ctx && el.getAttribute("aria-disabled") !== "true") tapSet(ctx, el._set);
+}
+
+function onButton(name) {
+  const ctx = latest?.ctx;
+  const el = ui.nodes.get(`btn:${name}`);
+  if (!ctx || el?.getAttribute("aria-disabled") === "true") return;
+  if (name === "flip") flip(ctx);
+  else if (name === "claim") send(ctx, { type: "claim", cards: entriesOf(ui.picks) });
+  else if (name === "turn") { ui.turnMode = !ui.turnMode; ui.picks = []; redraw(); }
+  else if (name === "clear") clearPicks();
+}
+
+// -- small drawings -------------------------------------------------------------------------------
 
 function lockIcon() {
   return s("svg", { viewBox: "0 0 20 20", class: "tw-icon", "aria-hidden": "true" },
@@ -365,147 +444,135 @@ function turnIcon() {
     s("path", { d: "M16.5 3.5v5h-5", fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }));
 }
 
-function isLocked(view, ctx, seat) { return seat != null && (view.locked_until?.[seat] || 0) > ctx.serverNow(); }
-
-function pileBlock(ctx, pile, { canClaim, touches }) {
-  const view = ctx.view;
-  const me = ctx.seat;
-  const mine = pile.seat === me;
-  const active = view.active === pile.seat && view.phase === "PLAYING";
-  const owner = ownerOfSeat(view, pile.seat);
-  const canFlip = mine && legalHas(ctx, "flip");
-  const stack = h(canFlip ? "button" : "div", {
-    class: `tw-stack ${pile.count > 1 ? "deep" : ""}`, type: canFlip ? "button" : null,
-    dataset: canFlip ? { flip: "1" } : {}, "aria-label": canFlip ? t("tw.flip_hint") : null,
-    onclick: canFlip ? () => flip(ctx) : null,
-  }, pile.count > 1 ? backSvg({ class: "tw-art" }) : null);
-  const top = pile.top ? cardButton(ctx, pile.top, "pile", { canClaim, touches })
-    : h("div", { class: "tw-card placeholder" }, pile.count ? backSvg({ class: "tw-art" }) : null);
-  const teamClass = view.mode === "team" ? `team-${owner}` : "";
-  return h("div", { class: `tw-pile ${mine ? "mine" : ""} ${active ? "active" : ""} ${teamClass}`.trim(), dataset: { seat: pile.seat } },
-    h("div", { class: "tw-pile-head" },
-      h("strong", { class: "tw-name" }, ctx.seatName(pile.seat), mine ? h("span", { class: "muted" }, ` (${t("tw.you")})`) : null),
-      isLocked(view, ctx, pile.seat) ? h("span", { class: "tw-locked-tag", title: t("tw.locked_short") }, lockIcon(), " ",
-        h("span", { class: "timer", dataset: { deadline: view.locked_until[pile.seat] } })) : null),
-    h("div", { class: "tw-pile-cards" }, stack, top),
-    h("div", { class: "tw-pile-foot" },
-      h("span", { class: "tw-count", dataset: { count: pile.count } }, pile.count ? count("tw.cards_left", pile.count) : t("tw.empty_pile")),
-      active && view.flip_deadline ? h("span", { class: "timer tw-flip-timer", dataset: { deadline: view.flip_deadline } }) : null));
+function turnArrowIcon() {
+  return s("svg", { viewBox: "0 0 20 20", class: "tw-icon", "aria-hidden": "true" },
+    s("path", { d: "M4 10h9M9 5l5 5-5 5", fill: "none", stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" }));
 }
 
-function centreArea(ctx, { canClaim, touches }) {
-  const view = ctx.view;
-  const coop = view.mode === "coop";
-  const canTurn = coop && legalHas(ctx, "turn_over");
-  const bySlot = new Map(view.centre.map((entry) => [entry.slot, entry]));
-  const last = view.centre.reduce((m, entry) => Math.max(m, entry.slot), -1);
-  const cells = [];
-  for (let slot = 0; slot <= last; slot++) {
-    const entry = bySlot.get(slot);
-    if (!entry) { cells.push(h("div", { class: "tw-slot empty", dataset: { slot } })); continue; }
-    cells.push(h("div", { class: "tw-slot", dataset: { slot } },
-      cardButton(ctx, entry, "centre", { canClaim, touches }),
-      coop ? h("button", { type: "button", class: "tw-turn", dataset: { turnOver: entry.card }, disabled: !canTurn, title: t("tw.turn_over"),
-        "aria-label": t("tw.turn_over"), onclick: canTurn ? () => ctx.act({ type: "turn_over", card: entry.card, design: entry.design }) : null }, turnIcon()) : null));
+export const TEAM_COLOURS = ["#0e7490", "#c2410c"];
+
+// Team A is a triangle, team B a circle: a shape beside the colour, never the colour alone.
+export function teamSymbol(team, attrs = {}, fill = "currentColor") {
+  return s("svg", { viewBox: "0 0 20 20", class: `tw-icon tw-team-sym team-${team}`, "aria-hidden": "true", ...attrs },
+    team === 0 ? s("polygon", { points: "10,2 18.5,17 1.5,17", fill }) : s("circle", { cx: 10, cy: 10, r: 8, fill }));
+}
+
+function teamTag(team) {
+  return h("span", { class: `tw-team-tag team-${team}` }, teamSymbol(team), teamName(team));
+}
+
+function banIcon() {
+  return s("svg", { viewBox: "0 0 100 100", class: "tw-ban", "aria-hidden": "true" },
+    s("circle", { cx: 50, cy: 50, r: 42, fill: "none", stroke: "#b42318", "stroke-width": 9 }),
+    s("line", { x1: 20, y1: 80, x2: 80, y2: 20, stroke: "#b42318", "stroke-width": 9 }));
+}
+
+// A timer the room's ticker keeps up to date; filled now so it is never blank for a tick.
+function timer(ctx, deadline, extra = "") {
+  const left = Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000));
+  const text = left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
+    : t("seconds_left", { s: left });
+  return h("span", { class: `timer ${left <= 10 ? "urgent" : ""} ${extra}`.trim(), dataset: { deadline } }, text);
+}
+
+// -- card and set nodes ---------------------------------------------------------------------------
+
+// A loose card as a button. A card that changes (flipped away, turned over) gets a new node, so a
+// tap that began on the old picture is never sent for the new one. `focus` names its place, so
+// the keyboard focus stays on that place when the card there changes.
+function cardNode(zone, entry, focus, { label, enabled, touch, ctx, size = "" }) {
+  const el = node(`card:${zone}:${entry.card}:${entry.design}`, () => {
+    const button = h("button", { type: "button", class: "tw-card", dataset: { card: entry.card, design: entry.design, zone } },
+      designSvg(entry.design, { class: "tw-art" }));
+    button.addEventListener("click", () => onCardTap(button));
+    return button;
+  });
+  el._entry = { ...entry, zone };
+  const picked = ui.picks.some((p) => p.card === entry.card && p.set == null);
+  el.dataset.focus = focus;
+  el.classList.toggle("tw-sm", size === "small");
+  el.classList.toggle("tw-lg", size === "big");
+  el.classList.toggle("selected", picked);
+  el.setAttribute("aria-pressed", String(picked));
+  el.setAttribute("aria-label", touch ? `${label} (${touch.seat === ctx.seat ? t("tw.your_hand") : ctx.seatName(touch.seat)})` : label);
+  setEnabled(el, enabled);
+  paintTouch(el, touch, ctx);
+  return el;
+}
+
+function setEnabled(el, on) {
+  if (on) el.removeAttribute("aria-disabled");
+  else el.setAttribute("aria-disabled", "true");
+}
+
+// Team mode: a live touch rings the card and names whose hand is on it (not colour alone).
+function paintTouch(el, touch, ctx) {
+  const key = touch ? `${touch.seat}:${touch.expires_at}:${currentLang()}` : "";
+  el.classList.remove("touched", "mine", "mate", "opp");
+  if (touch) {
+    const mine = touch.seat === ctx.seat;
+    const mate = !mine && ctx.seat != null && touch.seat % 2 === ctx.seat % 2;
+    el.classList.add("touched", mine ? "mine" : mate ? "mate" : "opp");
   }
-  return h("section", { class: "tw-centre", id: "tw-centre", "aria-label": t("tw.centre") },
-    h("h3", {}, t("tw.centre")),
-    cells.length ? h("div", { class: "tw-grid" }, cells) : h("p", { class: "muted tw-empty" }, t("tw.centre_empty")));
+  if (el._touchKey === key) return;
+  el._touchKey = key;
+  el.querySelector(".tw-touch")?.remove();
+  if (touch) {
+    el.append(h("span", { class: `tw-touch team-${touch.seat % 2}`, "aria-hidden": "true" }, teamSymbol(touch.seat % 2),
+      touch.seat === ctx.seat ? t("tw.your_hand") : ctx.seatName(touch.seat)));
+  }
 }
 
-function setChip(ctx, set, { canClaim, touches }) {
+function cardLabel(entry, where) { return `${describe(entry.design)} — ${where}`; }
+
+// A won set: a pair is a button (a steal or upgrade starts there); a triple is only a picture.
+function setNode(ctx, set, play) {
   const view = ctx.view;
   const pair = set.cards.length === 2;
-  const picked = picks.some((p) => p.set === set.id);
-  const teamClass = view.mode === "team" ? `team-${set.owner}` : "";
-  const clickable = canClaim && pair;
-  const touch = touches?.get(set.cards[0]);
-  const touchClass = touch ? (touch.seat === ctx.seat ? "touched mine" : touch.seat % 2 === (ctx.seat ?? -1) % 2 ? "touched mate" : "touched opp") : "";
-  return h("button", {
-    type: "button", class: `tw-set ${pair ? "pair" : "triple"} ${picked ? "selected" : ""} ${teamClass} ${touchClass}`.trim(),
-    title: touch ? (touch.seat === ctx.seat ? t("tw.your_hand") : ctx.seatName(touch.seat)) : null,
-    dataset: { set: set.id, design: set.design, owner: set.owner ?? "table", size: set.cards.length },
-    "aria-label": `${t("tw.set", { n: set.id + 1 })}: ${t(pair ? "tw.set_pair" : "tw.set_triple")} — ${describe(set.design)}`,
-    "aria-pressed": picked ? "true" : "false", disabled: !clickable, onclick: clickable ? () => tapSet(ctx, set) : null,
-  }, set.cards.map((card) => h("span", { class: "tw-set-card", dataset: { card, design: set.design, zone: "set" } },
-    designSvg(set.design, { class: "tw-art" }))));
-}
-
-function ownersArea(ctx, { canClaim, touches }) {
-  const view = ctx.view;
-  const rows = [];
-  const owners = view.mode === "coop" ? [null] : view.owners.map((row) => (view.mode === "team" ? row.team : row.seat));
-  const myOwner = ownerOfSeat(view, ctx.seat);
-  for (const owner of owners) {
-    const sets = view.sets.filter((set) => (set.owner ?? null) === owner);
-    const row = owner == null ? null : ownerRow(view, owner);
-    const stats = [];
-    if (view.mode === "coop") {
-      stats.push(h("span", { class: "tw-points", id: "tw-points" }, count("tw.points", view.points ?? 0)));
-      stats.push(h("span", {}, count("tw.sets_n", sets.length)));
-      const mistakes = view.owners.reduce((sum, r) => sum + r.mistakes, 0);
-      stats.push(h("span", { class: "muted" }, count("tw.mistakes", mistakes)));
-    } else {
-      stats.push(h("span", { class: "tw-score", dataset: { sets: row.sets } }, t("tw.sets_of", { n: row.sets, target: view.target_sets })));
-      stats.push(h("span", { class: "muted" }, t("tw.cards_in_sets", { n: row.cards_in_sets })));
-      stats.push(h("span", { class: row.mistakes ? "tw-mistakes bad" : "tw-mistakes muted" }, count("tw.mistakes", row.mistakes)));
-    }
-    const title = view.mode === "team"
-      ? [h("strong", {}, teamName(owner)), h("span", { class: "muted" }, ` · ${namesOf(ctx, row.seats)}`)]
-      : [h("strong", {}, ownerName(view, ctx, owner))];
-    const progress = view.mode !== "coop" && view.target_sets
-      ? h("div", { class: "tw-progress", role: "presentation" }, h("span", { style: `inline-size:${Math.min(100, (100 * row.sets) / view.target_sets)}%` }))
-      : null;
-    rows.push(h("div", { class: `tw-owner ${owner === myOwner && view.mode !== "coop" ? "mine" : ""} ${view.mode === "team" ? `team-${owner}` : ""}`.trim(),
-      dataset: { owner: owner ?? "table" } },
-      h("div", { class: "tw-owner-head" }, ...title, h("span", { class: "tw-stats" }, stats)),
-      progress,
-      h("div", { class: "tw-sets" }, sets.length ? sets.map((set) => setChip(ctx, set, { canClaim, touches })) : h("span", { class: "muted tw-none" }, t("tw.no_sets")))));
+  const el = node(`set:${set.id}:${set.cards.length}`, () => {
+    const chip = h(pair ? "button" : "div", {
+      type: pair ? "button" : null, role: pair ? null : "img", class: `tw-set ${pair ? "pair" : "triple"}`,
+      dataset: { set: set.id, design: set.design, size: set.cards.length },
+    }, set.cards.map((card) => h("span", { class: "tw-set-card", dataset: { card, design: set.design, zone: "set" } },
+      designSvg(set.design, { class: "tw-art" }))));
+    if (pair) chip.addEventListener("click", () => onSetTap(chip));
+    return chip;
+  });
+  el._set = set;
+  el.dataset.owner = set.owner ?? "table";
+  el.setAttribute("aria-label", t(pair ? "tw.set_pair" : "tw.set_triple", { owner: ownerName(view, ctx, set.owner), design: describe(set.design) }));
+  if (pair) {
+    const picked = ui.picks.some((p) => p.set === set.id);
+    el.dataset.focus = `set:${set.id}`;
+    el.classList.toggle("selected", picked);
+    el.setAttribute("aria-pressed", String(picked));
+    setEnabled(el, play.canClaim);
+    const touch = play.touches?.get(set.cards[0]);
+    el.classList.remove("touched", "mine", "mate", "opp");
+    if (touch) el.classList.add("touched", touch.seat === ctx.seat ? "mine" : touch.seat % 2 === (ctx.seat ?? -1) % 2 ? "mate" : "opp");
   }
-  return h("section", { class: "tw-owners", id: "tw-owners", "aria-label": t("tw.sets") }, h("h3", {}, t("tw.sets")), rows);
+  return el;
 }
 
-function forbiddenArea(ctx, { canClaim, touches }) {
-  const view = ctx.view;
-  if (!view.forbidden && !view.forbidden_designs?.length) return null;
-  const seat = view.forbidden?.seat ?? view.config.previous_winner;
-  const name = seat != null ? ctx.seatName(seat) : "";
-  return h("section", { class: "tw-forbidden", id: "tw-forbidden" },
-    view.forbidden?.cards?.length ? h("div", {},
-      h("h3", {}, t("tw.forbidden", { name })),
-      h("div", { class: "tw-row" }, view.forbidden.cards.map((entry) => cardButton(ctx, entry, "forbidden", { canClaim, touches })))) : null,
-    view.forbidden_designs?.length ? h("div", { class: "tw-banned" },
-      h("span", { class: "muted" }, t("tw.forbidden_designs", { name })),
-      h("span", { class: "tw-row" }, view.forbidden_designs.map((design) => h("span", { class: "tw-mini", dataset: { forbiddenDesign: design } },
-        designSvg(design, { class: "tw-art" }), s("svg", { viewBox: "0 0 100 100", class: "tw-ban", "aria-hidden": "true" },
-          s("circle", { cx: 50, cy: 50, r: 42, fill: "none", stroke: "#b42318", "stroke-width": 9 }),
-          s("line", { x1: 20, y1: 80, x2: 80, y2: 20, stroke: "#b42318", "stroke-width": 9 })))))) : null);
+// The sets of one owner in a strip that scrolls sideways inside itself.
+function setStrip(key, ctx, owner, play) {
+  const strip = node(`strip:${key}`, () => h("div", { class: "tw-strip", dataset: { scrolls: "", focusGroup: `strip:${key}` } }));
+  const sets = ctx.view.sets.filter((set) => (set.owner ?? null) === owner);
+  sync(strip, sets.map((set) => setNode(ctx, set, play)));
+  return strip;
 }
 
-function stockArea(ctx, { canClaim, touches }) {
-  const view = ctx.view;
-  const stock = view.stock;
-  const canFlip = legalHas(ctx, "flip");
-  return h("div", { class: "tw-pile mine stock", dataset: { seat: "stock" } },
-    h("div", { class: "tw-pile-head" }, h("strong", {}, t("tw.stock"))),
-    h("div", { class: "tw-pile-cards" },
-      h(canFlip ? "button" : "div", { class: `tw-stack ${stock.count > 1 ? "deep" : ""}`, type: canFlip ? "button" : null,
-        dataset: canFlip ? { flip: "1" } : {}, onclick: canFlip ? () => flip(ctx) : null, "aria-label": canFlip ? t("tw.flip") : null },
-      stock.count > 1 ? backSvg({ class: "tw-art" }) : null),
-      stock.top ? cardButton(ctx, stock.top, "stock", { canClaim, touches }) : h("div", { class: "tw-card placeholder" })),
-    h("div", { class: "tw-pile-foot" }, h("span", { class: "tw-count" }, stock.count ? count("tw.cards_left", stock.count) : t("tw.empty_pile"))));
-}
+// -- the parts of the table -----------------------------------------------------------------------
 
-function statusLine(ctx) {
+function statusBits(ctx) {
   const view = ctx.view;
   const me = ctx.seat;
-  const timer = (deadline, extra = "") => (deadline ? h("span", { class: `timer ${extra}`.trim(), dataset: { deadline } }) : null);
-  if (view.phase === "COUNTDOWN") return [t("tw.countdown"), " ", timer(view.countdown_end, "tw-countdown")];
+  if (view.phase === "COUNTDOWN") return [t("tw.countdown"), " ", timer(ctx, view.countdown_end, "tw-countdown")];
   if (view.phase === "FINISHED") return [t("tw.game_over")];
-  if (view.mode === "coop") return [t("tw.time_left"), " ", timer(view.coop_end, "tw-coop-timer")];
-  if (view.active == null && view.last_call_deadline) return [t("tw.last_call"), " ", timer(view.last_call_deadline, "tw-last-call")];
-  if (view.active === me) return [h("strong", {}, t("tw.your_turn")), " ", timer(view.flip_deadline)];
-  if (view.active != null) return [t("tw.flips_next", { name: ctx.seatName(view.active) }), " ", timer(view.flip_deadline)];
+  if (view.mode === "coop") return [t("tw.time_left"), " ", timer(ctx, view.coop_end, "tw-coop-timer")];
+  if (view.active == null && view.last_call_deadline) return [t("tw.last_call"), " ", timer(ctx, view.last_call_deadline, "tw-last-call")];
+  if (view.active === me) return [h("strong", {}, t("tw.your_turn")), " ", timer(ctx, view.flip_deadline)];
+  if (view.active != null) return [t("tw.flips_next", { name: ctx.seatName(view.active) }), " ", timer(ctx, view.flip_deadline)];
   return [];
 }
 
@@ -513,82 +580,342 @@ function header(ctx) {
   const view = ctx.view;
   const bits = [h("span", { class: "badge" }, t(`tw.mode.${view.mode}`))];
   if (view.mode === "coop") {
-    bits.push(h("span", {}, t("tw.coop_goal")));
-    bits.push(h("strong", { class: "tw-points-big" }, count("tw.points", view.points ?? 0)));
+    bits.push(h("strong", { class: "tw-points-big", id: "tw-points" }, count("tw.points", view.points ?? 0)));
   } else {
-    bits.push(h("span", { class: "tw-target", dataset: { target: view.target_sets } }, t("tw.target", { n: view.target_sets })));
-    if (view.config.forbidden_pattern) bits.push(h("span", { class: "muted" }, t("tw.forbidden_variant")));
-    if (view.cap_deadline && view.phase === "PLAYING") {
-      const left = view.cap_deadline - ctx.serverNow();
-      bits.push(left < 120000
-        ? h("span", { class: "tw-cap" }, t("tw.cap"), " ", h("span", { class: "timer", dataset: { deadline: view.cap_deadline } }))
-        : h("span", { class: "tw-cap muted" }, t("tw.cap_minutes", { m: Math.round(view.config.max_game_ms / 60000) })));
+    bits.push(h("span", { class: "tw-target", dataset: { target: view.target_sets } }, t("tw.goal", { n: view.target_sets })));
+    if (view.config.forbidden_pattern) bits.push(h("span", { class: "muted tw-variant" }, t("tw.forbidden_variant")));
+    // The hard cap is far away in nearly every game: it shows only in its last two minutes.
+    if (view.cap_deadline && view.phase === "PLAYING" && view.cap_deadline - ctx.serverNow() < 120000) {
+      bits.push(h("span", { class: "tw-cap" }, t("tw.cap"), " ", timer(ctx, view.cap_deadline)));
     }
   }
+  const mine = view.phase === "PLAYING" && view.active != null && view.active === ctx.seat;
+  bits.push(h("span", { class: `tw-status ${mine ? "mine" : ""}`.trim(), id: "tw-status" }, statusBits(ctx)));
   return h("div", { class: "tw-head" }, bits);
 }
 
-function controlsBar(ctx) {
+function headKey(ctx) {
+  const v = ctx.view;
+  const capSoon = v.cap_deadline && v.cap_deadline - ctx.serverNow() < 120000;
+  return JSON.stringify([v.phase, v.mode, v.active, v.flip_deadline, v.last_call_deadline, v.countdown_end, v.coop_end, v.points,
+    v.target_sets, capSoon, ctx.seat, v.active != null ? ctx.seatName(v.active) : ""]);
+}
+
+// One other player as a compact row: their pile top (claimable), name, count, sets, lockout.
+function seatRow(ctx, seat, play) {
   const view = ctx.view;
-  if (ctx.seat == null || view.phase === "FINISHED") return null;
-  const parts = [];
-  const canFlip = legalHas(ctx, "flip");
-  if (view.mode !== "coop" || (view.stock && view.stock.count > 0)) {
-    parts.push(h("button", { type: "button", id: "flip", class: `primary tw-flip ${canFlip ? "ready" : ""}`.trim(), disabled: !canFlip,
-      onclick: canFlip ? () => flip(ctx) : null }, t("tw.flip")));
-  }
-  if (picks.length) {
-    const loose = picks.filter((p) => p.set == null).length;
-    const held = picks.some((p) => p.set != null);
-    if (view.mode === "coop" && !held && loose >= 2) {
-      parts.push(h("button", { type: "button", id: "claim", class: "primary", onclick: () => send(ctx, { type: "claim", cards: entriesOf(picks) }) }, t("tw.claim")));
-    }
-    parts.push(h("span", { class: "muted", id: "tw-selected", dataset: { n: picks.length } }, t("tw.selected", { n: picks.length })));
-    parts.push(h("button", { type: "button", id: "clear-selection", onclick: () => { picks = []; redraw(); } }, t("tw.clear")));
-  }
-  const hint = view.mode === "team" ? "tw.hint_team" : view.mode === "coop" ? "tw.hint_coop" : "tw.hint";
-  return h("div", { class: "tw-controls" }, h("div", { class: "tw-buttons" }, parts), h("p", { class: "muted tw-hint" }, t(hint)));
+  const pile = view.piles[seat];
+  const row = node(`row:${seat}`, () => h("div", { class: "tw-seat", dataset: { seat } },
+    h("div", { class: "tw-top", dataset: { focusGroup: "tops" } }), h("div", { class: "tw-info" })));
+  const active = view.phase === "PLAYING" && view.active === seat;
+  row.className = `tw-seat ${active ? "active" : ""} ${view.mode === "team" ? `team-${seat % 2}` : ""}`.trim();
+  const [top, info] = row.children;
+  if (view.mode !== "coop") sync(top, [pileTopNode(ctx, pile, play, "small")]);
+  top.hidden = view.mode === "coop";
+  const locked = isLocked(view, ctx, seat) ? view.locked_until[seat] : 0;
+  const sets = view.mode === "competitive" ? ownerRow(view, seat)?.sets ?? 0 : null;
+  const key = JSON.stringify([ctx.seatName(seat), pile.count, sets, active, locked, view.target_sets]);
+  sync(info, [ui.memo(`info:${seat}`, key, () => seatInfo(ctx, seat, { pile, sets, active, locked }))]);
+  const parts = [top, info];
+  if (view.mode === "competitive") parts.push(setStrip(`seat${seat}`, ctx, seat, play));
+  sync(row, parts);
+  return row;
 }
 
-function lockBanner(ctx) {
+function seatInfo(ctx, seat, { pile, sets, active, locked }) {
   const view = ctx.view;
-  if (!isLocked(view, ctx, ctx.seat) || view.phase !== "PLAYING") return null;
-  return h("p", { class: "tw-lock", id: "tw-lock", role: "status" }, lockIcon(), " ", t("tw.locked"), " ",
-    h("span", { class: "timer urgent", dataset: { deadline: view.locked_until[ctx.seat] } }));
+  const stats = [];
+  if (view.mode !== "coop") stats.push(h("span", { class: "tw-count", dataset: { count: pile.count } }, pile.count ? count("tw.cards_left", pile.count) : t("tw.empty_pile")));
+  if (sets != null) stats.push(h("span", { class: "tw-score", dataset: { sets } }, t("tw.sets_of", { n: sets, target: view.target_sets })));
+  if (view.mode === "team") stats.push(teamTag(seat % 2));
+  if (active) stats.push(h("span", { class: "tw-turn-tag" }, turnArrowIcon(), t("tw.turn")));
+  if (locked) stats.push(h("span", { class: "tw-locked-tag" }, lockIcon(), h("span", { class: "sr" }, t("tw.locked_short")), " ", timer(ctx, locked)));
+  return h("div", { class: "tw-info-in" }, h("strong", { class: "tw-name" }, ctx.seatName(seat)), h("span", { class: "tw-stats" }, stats));
 }
 
-function flashBanner() {
-  if (!flash || flash.until <= Date.now()) return null;
-  return h("p", { class: `tw-flash ${flash.kind}`, id: "tw-flash", role: "status", dataset: { kind: flash.kind } }, flash.text());
+// A pile's top card (or its back while hidden, or an empty outline).
+function pileTopNode(ctx, pile, play, size) {
+  const mine = pile.seat === ctx.seat;
+  if (!pile.top) {
+    const state = pile.count ? "back" : "empty";
+    return node(`pile-ph:${pile.seat}:${state}`, () => h("div", { class: `tw-card ${size === "small" ? "tw-sm" : "tw-lg"} placeholder ${state}`, dataset: { zone: "pile" } },
+      pile.count ? backSvg({ class: "tw-art" }) : null));
+  }
+  const where = mine ? t("tw.where.my_pile") : t("tw.where.pile", { name: ctx.seatName(pile.seat) });
+  return cardNode("pile", pile.top, `pile:${pile.seat}`,
+    { label: cardLabel(pile.top, where), enabled: play.canClaim, touch: play.touches?.get(pile.top.card), ctx, size });
 }
 
-function feedList() {
-  if (!feed.length) return null;
-  return h("ul", { class: "tw-feed", id: "tw-feed" }, feed.map((line) => h("li", { class: line.kind }, line.text())));
+// Team mode: the other team's sets, with its symbol and score (yours are in your own area).
+function teamsArea(ctx, play) {
+  const view = ctx.view;
+  const mine = ownerOfSeat(view, ctx.seat);
+  const teams = [0, 1].filter((team) => team !== mine);
+  const box = node("teams", () => h("section", { class: "tw-teams", id: "tw-teams" }));
+  sync(box, teams.map((team) => ownerLine(ctx, team, `team${team}`, play)));
+  return box;
 }
 
-// Re-render when a lockout or a banner runs out, since no state message may arrive then.
+// An owner's score line and its strip of sets (a team, or the coop table, or you).
+function ownerLine(ctx, owner, key, play) {
+  const view = ctx.view;
+  const line = node(`owner:${key}`, () => h("div", { class: "tw-owner", dataset: { owner: owner ?? "table" } }, h("div", { class: "tw-owner-head" })));
+  line.className = `tw-owner ${view.mode === "team" ? `team-${owner}` : ""}`.trim();
+  const row = owner == null ? null : ownerRow(view, owner);
+  const stats = JSON.stringify([view.mode, row, view.points, view.target_sets, view.mode === "team" ? namesOf(ctx, row?.seats) : ""]);
+  sync(line.firstChild, [ui.memo(`ownerhead:${key}`, stats, () => ownerHead(ctx, owner, row))]);
+  sync(line, [line.firstChild, setStrip(key, ctx, owner, play)]);
+  return line;
+}
+
+function ownerHead(ctx, owner, row) {
+  const view = ctx.view;
+  const bits = [];
+  if (view.mode === "team") bits.push(h("strong", { class: "tw-team-name", title: namesOf(ctx, row.seats) }, teamTag(owner)));
+  if (view.mode === "coop") bits.push(h("strong", {}, count("tw.points", view.points ?? 0)));
+  else bits.push(h("span", { class: "tw-score", dataset: { sets: row.sets } }, t("tw.sets_of", { n: row.sets, target: view.target_sets })));
+  const mistakes = view.mode === "coop" ? view.owners.reduce((sum, r) => sum + r.mistakes, 0) : row.mistakes;
+  if (mistakes) bits.push(h("span", { class: "tw-mistakes bad" }, count("tw.mistakes", mistakes)));
+  return h("div", { class: "tw-owner-in" }, bits);
+}
+
+// The centre: one cell per slot, so cards keep their place while others are claimed around them.
+function centreArea(ctx, play) {
+  const view = ctx.view;
+  const box = node("centre", () => h("section", { class: "tw-centre", id: "tw-centre", dataset: { scrolls: "" } },
+    h("div", { class: "tw-grid", dataset: { focusGroup: "centre" } })));
+  box.setAttribute("aria-label", t("tw.centre"));
+  box.classList.toggle("turning", ui.turnMode);
+  const grid = box.firstChild;
+  const bySlot = new Map(view.centre.map((entry) => [entry.slot, entry]));
+  const last = view.centre.reduce((m, entry) => Math.max(m, entry.slot), -1);
+  const cells = [];
+  for (let slot = 0; slot <= last; slot++) {
+    const entry = bySlot.get(slot);
+    if (!entry) { cells.push(node(`slot-ph:${slot}`, () => h("div", { class: "tw-card placeholder slot", dataset: { slot } }))); continue; }
+    const enabled = ui.turnMode ? play.canTurn : play.canClaim;
+    const el = cardNode("centre", entry, `slot:${slot}`,
+      { label: cardLabel(entry, t("tw.where.centre")), enabled, touch: play.touches?.get(entry.card), ctx });
+    el.dataset.slot = slot;
+    cells.push(el);
+  }
+  if (!cells.length) cells.push(ui.memo("centre-empty", "", () => h("p", { class: "muted tw-empty" }, t("tw.centre_empty"))));
+  sync(grid, cells);
+  box.dataset.cards = view.centre.length;
+  return box;
+}
+
+function forbiddenArea(ctx, play) {
+  const view = ctx.view;
+  if (!view.forbidden?.cards?.length && !view.forbidden_designs?.length) return null;
+  const seat = view.forbidden?.seat ?? view.config.previous_winner;
+  const name = seat != null ? ctx.seatName(seat) : "";
+  const box = node("forbidden", () => h("section", { class: "tw-forbidden", id: "tw-forbidden" },
+    h("div", { class: "tw-forbidden-label" }), h("div", { class: "tw-row", dataset: { focusGroup: "forbidden" } }), h("div", { class: "tw-banned" })));
+  const [label, cards, banned] = box.children;
+  const designs = view.forbidden_designs || [];
+  sync(label, [ui.memo("forbidden-label", name, () => h("span", {}, banIcon(), t("tw.forbidden_for", { name })))]);
+  sync(cards, (view.forbidden?.cards || []).map((entry, i) => cardNode("forbidden", entry, `forbidden:${i}`,
+    { label: cardLabel(entry, t("tw.where.forbidden")), enabled: play.canClaim, touch: play.touches?.get(entry.card), ctx })));
+  sync(banned, [ui.memo("banned", JSON.stringify([name, designs]), () => h("span", {
+    class: "tw-row", role: "img", "aria-label": t("tw.banned", { name, designs: designs.map(describe).join(t("list_sep")) }) },
+  designs.map((design) => h("span", { class: "tw-mini", dataset: { forbiddenDesign: design } }, designSvg(design, { class: "tw-art" }), banIcon()))))]);
+  return box;
+}
+
+// One line under the centre: a reply to you, else your lockout, else what the selection needs, else
+// the latest event, else the hint. Its height never changes, so nothing below it jumps.
+function messageLine(ctx) {
+  const view = ctx.view;
+  const now = Date.now();
+  let kind = "hint";
+  let text;
+  let lockUntil = 0;
+  const loose = ui.picks.filter((p) => p.set == null).length;
+  if (ui.flash && ui.flash.until > now) { kind = ui.flash.kind; text = ui.flash.text(); }
+  else if (view.phase === "PLAYING" && isLocked(view, ctx, ctx.seat)) { kind = "locked"; lockUntil = view.locked_until[ctx.seat]; text = t("tw.locked"); }
+  else if (ui.turnMode) text = t("tw.hint_turn");
+  else if (ui.picks.length && view.mode === "coop") text = t("tw.picked_coop", { n: ui.picks.length });
+  else if (ui.picks.length) text = t(loose ? "tw.picked_one" : "tw.picked_pair");
+  else if (ui.feed[0] && now - ui.feed[0].at < FEED_MS) { kind = `feed ${ui.feed[0].kind}`; text = ui.feed[0].text(); }
+  else text = t(view.mode === "team" ? "tw.hint_team" : view.mode === "coop" ? "tw.hint_coop" : "tw.hint");
+  const key = JSON.stringify([kind, text, lockUntil]);
+  return ui.memo("msg", key, () => h("p", { class: `tw-msg ${kind}`, id: "tw-msg", dataset: { kind } },
+    kind === "locked" ? [lockIcon(), " ", text, " ", timer(ctx, lockUntil)] : text));
+}
+
+// A button kept for the whole game: disabled buttons stay focusable (aria-disabled).
+function button(name, id, cls, label, { enabled, pressed = null }) {
+  const el = node(`btn:${name}`, () => {
+    const b = h("button", { type: "button", id, class: cls, dataset: { focus: `btn:${name}` } });
+    b.addEventListener("click", () => onButton(name));
+    return b;
+  });
+  if (el.textContent !== label) el.textContent = label;
+  setEnabled(el, enabled);
+  if (pressed != null) el.setAttribute("aria-pressed", String(pressed));
+  return el;
+}
+
+// Your own area: your pile (or the coop stock), your buttons, and your (team's, table's) sets.
+function myArea(ctx, play) {
+  const view = ctx.view;
+  const me = ctx.seat;
+  const coop = view.mode === "coop";
+  const box = node("me", () => h("section", { class: "tw-me", id: "tw-me" },
+    h("div", { class: "tw-my-pile" }), h("div", { class: "tw-actions" }), h("div", { class: "tw-my-sets" })));
+  box.setAttribute("aria-label", t("tw.your_area"));
+  const [pileBox, actions, setsBox] = box.children;
+  const pile = coop ? { seat: "stock", count: view.stock?.count ?? 0, top: view.stock?.top } : view.piles[me];
+  const active = !coop && view.phase === "PLAYING" && view.active === me;
+  box.classList.toggle("active", active);
+  sync(pileBox, [myPileNode(ctx, pile, play, coop)]);
+  sync(actions, view.phase === "FINISHED" || me == null ? [] : actionButtons(ctx, play));
+  sync(setsBox, [ownerLine(ctx, coop ? null : ownerOfSeat(view, me), coop ? "table" : "mine", play)]);
+  return box;
+}
+
+function myPileNode(ctx, pile, play, coop) {
+  const wrap = node(`mypile:${coop ? "stock" : "seat"}`, () => h("div", { class: "tw-pile", dataset: { seat: pile.seat } },
+    h("div", { class: "tw-pile-cards" }), h("div", { class: "tw-pile-foot" })));
+  const [cards, foot] = wrap.children;
+  const stack = node(`stack:${pile.count > 1}`, () => h("div", { class: "tw-stack", "aria-hidden": "true" }, pile.count > 1 ? backSvg({ class: "tw-art" }) : null));
+  let top;
+  if (coop && pile.top) {
+    top = cardNode("stock", pile.top, "stock", { label: cardLabel(pile.top, t("tw.where.stock")), enabled: play.canClaim, ctx, size: "big" });
+  } else if (coop) {
+    top = node("stock-ph", () => h("div", { class: "tw-card tw-lg placeholder empty" }));
+  } else {
+    top = pileTopNode(ctx, pile, play, "big");
+  }
+  sync(cards, [stack, top]);
+  const label = pile.count ? count("tw.cards_left", pile.count) : t("tw.empty_pile");
+  sync(foot, [ui.memo(`myfoot`, JSON.stringify([coop, pile.count]), () => h("span", { class: "tw-count", dataset: { count: pile.count } },
+    coop ? `${t("tw.stock")}: ${label}` : label))]);
+  return wrap;
+}
+
+function actionButtons(ctx, play) {
+  const view = ctx.view;
+  const coop = view.mode === "coop";
+  const loose = ui.picks.filter((p) => p.set == null).length;
+  const held = ui.picks.some((p) => p.set != null);
+  const flipBtn = button("flip", "flip", "primary tw-flip", t("tw.flip"), { enabled: play.canFlip });
+  flipBtn.classList.toggle("ready", play.canFlip && !coop);
+  const list = [flipBtn];
+  if (coop) {
+    list.push(button("claim", "claim", "primary", t("tw.claim"), { enabled: play.canClaim && !held && loose >= 2 }));
+    const turn = button("turn", "tw-turn-mode", "tw-turn-mode", t("tw.turn_mode"), { enabled: play.canTurn, pressed: ui.turnMode });
+    if (!turn.querySelector("svg")) turn.prepend(turnIcon());
+    list.push(turn);
+  }
+  list.push(button("clear", "clear-selection", "tw-clear", t("tw.clear"), { enabled: ui.picks.length > 0 || ui.turnMode }));
+  return list;
+}
+
+// -- fitting the phone screen ---------------------------------------------------------------------
+
+const FILL_MIN = 380;   // below this height (a phone on its side) the table just scrolls
+const CENTRE_GAP = 6;
+
+// During play the table fills the screen below the room's own lines; the centre takes what is
+// left and scales its cards to show them all, down to a tappable size, then scrolls.
+function fitScreen(wrap, playing) {
+  let fill = 0;
+  if (playing) {
+    const box = wrap.getBoundingClientRect();
+    // One pixel spare: fractional boxes round up in the page's height.
+    fill = Math.floor(innerHeight - (box.top + scrollY) - pageBelow(box.bottom)) - 1;
+    if (fill < FILL_MIN) fill = 0;
+  }
+  wrap.classList.toggle("fill", fill > 0);
+  if (fill > 0) wrap.style.setProperty("--tw-fill", `${fill}px`);
+  else wrap.style.removeProperty("--tw-fill");
+}
+
+// How much of the page lies below the table (padding, the move log, anything the room adds): it
+// has to fit on the screen too. Absolute and fixed boxes take no room.
+function pageBelow(tableBottom) {
+  let bottom = tableBottom;
+  for (const el of document.body.children) {
+    const style = getComputedStyle(el);
+    if (style.position === "absolute" || style.position === "fixed" || style.display === "none") continue;
+    bottom = Math.max(bottom, el.getBoundingClientRect().bottom + parseFloat(style.marginBlockEnd || 0));
+  }
+  return Math.max(0, bottom - tableBottom);
+}
+
+function fitCentre(wrap) {
+  const centre = ui.nodes.get("centre");
+  if (!centre || !centre.isConnected) return;
+  const wide = matchMedia("(min-width: 900px)").matches;
+  const [small, large] = wide ? [56, 100] : [48, 76];
+  const style = getComputedStyle(centre);
+  const width = centre.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  // Outside play (the final table) the centre takes its natural height with small cards.
+  const height = wrap.classList.contains("fill")
+    ? centre.clientHeight - parseFloat(style.paddingBlockStart) - parseFloat(style.paddingBlockEnd) : 0;
+  const cells = centre.firstChild.childElementCount;
+  let size = small;
+  for (let s = large; s >= small; s -= 2) {
+    const cols = Math.max(1, Math.floor((width + CENTRE_GAP) / (s + CENTRE_GAP)));
+    if (Math.ceil(cells / cols) * (s + CENTRE_GAP) - CENTRE_GAP <= height) { size = s; break; }
+  }
+  centre.style.setProperty("--tw-cc", `${size}px`);
+}
+
+let listening = false;
+function listenForResize() {
+  if (listening) return;
+  listening = true;
+  addEventListener("resize", redraw);
+  document.fonts?.ready.then(redraw);
+}
+
+// -- keyboard focus -------------------------------------------------------------------------------
+
+function focusedPlace(wrap) {
+  const el = document.activeElement;
+  if (!el || !wrap.contains(el) || !el.dataset.focus) return null;
+  const group = el.closest("[data-focus-group]");
+  return { key: el.dataset.focus, group: group?.dataset.focusGroup ?? null,
+    index: group ? [...group.querySelectorAll("[data-focus]")].indexOf(el) : 0 };
+}
+
+// A redraw replaced the focused control (its card changed, its set moved): focus the control now
+// in the same place, else its neighbour in the same group (the centre, a strip), else Flip.
+function restoreFocus(wrap, place) {
+  if (!place || wrap.contains(document.activeElement)) return;
+  const same = wrap.querySelector(`[data-focus="${CSS.escape(place.key)}"]`);
+  const group = place.group && wrap.querySelector(`[data-focus-group="${CSS.escape(place.group)}"]`);
+  const mates = group ? [...group.querySelectorAll("[data-focus]")] : [];
+  const target = same || mates[Math.min(place.index, mates.length - 1)] || wrap.querySelector("#flip");
+  target?.focus({ preventScroll: true });
+}
+
+function onKey(event) {
+  if (event.key === "Escape" && (ui.picks.length || ui.turnMode)) { event.preventDefault(); clearPicks(); }
+}
+
+// Re-render when a lockout, a banner or a feed line runs out, since no state message may arrive then.
 function scheduleWake(ctx) {
-  clearTimeout(wakeTimer);
+  clearTimeout(ui.wake);
   const view = ctx.view;
+  const now = Date.now();
   const waits = [];
-  if (flash && flash.until > Date.now()) waits.push(flash.until - Date.now());
+  if (ui.flash && ui.flash.until > now) waits.push(ui.flash.until - now);
+  if (ui.feed[0] && now - ui.feed[0].at < FEED_MS) waits.push(ui.feed[0].at + FEED_MS - now);
   const until = ctx.seat != null ? view.locked_until?.[ctx.seat] || 0 : 0;
   if (until > ctx.serverNow()) waits.push(until - ctx.serverNow() + 30);
+  for (const other of view.locked_until || []) if (other > ctx.serverNow()) waits.push(other - ctx.serverNow() + 30);
   if (view.cap_deadline && view.phase === "PLAYING") {
     const toTwoMin = view.cap_deadline - 120000 - ctx.serverNow();
     if (toTwoMin > 0) waits.push(toTwoMin + 30);
   }
-  if (waits.length) wakeTimer = setTimeout(redraw, Math.max(50, Math.min(...waits)));
+  if (waits.length) ui.wake = setTimeout(redraw, Math.max(50, Math.min(...waits)));
 }
 
-// The latest (root, ctx): a reply or a timer may arrive after newer state was drawn, and must
-// never redraw an older view.
-let latest = null;
-
-function redraw() {
-  if (latest && latest.root.isConnected) render(latest.root, latest.ctx);
-}
+// -- render -----------------------------------------------------------------------------------------
 
 // This table shows its own feedback for refused actions (the room adds no toast).
 export const showsErrors = true;
@@ -598,41 +925,143 @@ export function render(root, ctx) {
   latest = { root, ctx };
   ctx.rerender = redraw;
   const key = `${ctx.room?.code ?? ""}:${ctx.room?.game_id ?? ""}`;
-  if (key !== gameKey) resetForGame(key);
+  if (key !== ui.key) { clearTimeout(ui.wake); ui = freshUi(key); }
+  listenForResize();
   absorbEvents(ctx);
   pruneSelection(view);
+  if (view.mode !== "coop" || view.phase !== "PLAYING") ui.turnMode = false;
 
+  if (!ui.wrap) {
+    ui.wrap = h("div", { class: "twin-it" });
+    ui.wrap.addEventListener("keydown", onKey);
+    ui.board = h("div", { class: "tw-board" });
+    ui.side = h("section", { class: "tw-side", id: "tw-piles" });
+  }
+  const wrap = ui.wrap;
+  const place = focusedPlace(wrap);
+  if (root.firstChild !== wrap || root.childNodes.length !== 1) root.replaceChildren(wrap);
+  // While you are locked out the cards you cannot claim are dimmed (the message line says why).
+  const locked = view.phase === "PLAYING" && isLocked(view, ctx, ctx.seat);
+  wrap.className = `twin-it mode-${view.mode}${locked ? " me-locked" : ""}`;
+  Object.assign(wrap.dataset, { phase: view.phase, mode: view.mode, active: view.active ?? "", seat: ctx.seat ?? "" });
+
+  const play = playState(ctx);
   const me = ctx.seat;
-  const playing = view.phase === "PLAYING";
-  const canClaim = playing && me != null && (legalHas(ctx, "claim") || legalHas(ctx, "touch")) && !isLocked(view, ctx, me);
-  const touches = view.mode === "team" ? touchInfo(view, ctx) : null;
-  const opts = { canClaim, touches };
-
   const n = view.players;
-  const order = [];
-  for (let i = 1; i <= n; i++) order.push(((me ?? n - 1) + i) % n);
-  const others = order.filter((seat) => seat !== me).map((seat) => view.piles[seat]);
-  const mine = me != null && view.mode !== "coop" ? view.piles[me] : null;
-
-  const status = statusLine(ctx);
-  const table = h("div", {
-    class: `twin-it mode-${view.mode}`,
-    dataset: { phase: view.phase, mode: view.mode, active: view.active ?? "", seat: me ?? "" },
-  },
-    header(ctx),
-    status.length ? h("p", { class: `tw-status ${view.active === me && me != null ? "mine" : ""}`.trim(), id: "tw-status" }, status) : null,
-    flashBanner(), lockBanner(ctx),
-    view.mode !== "coop" ? h("div", { class: "tw-piles", id: "tw-piles" }, (me == null ? order.map((seat) => view.piles[seat]) : others).map((pile) => pileBlock(ctx, pile, opts))) : null,
-    centreArea(ctx, opts),
-    forbiddenArea(ctx, opts),
-    h("div", { class: "tw-me" },
-      view.mode === "coop" && view.stock ? stockArea(ctx, opts) : null,
-      mine ? pileBlock(ctx, mine, opts) : null,
-      controlsBar(ctx)),
-    feedList(),
-    ownersArea(ctx, opts));
-  root.replaceChildren(table);
+  const others = [];
+  for (let i = 1; i <= n; i++) others.push(((me ?? n - 1) + i) % n);
+  const rows = others.filter((seat) => seat !== me).map((seat) => seatRow(ctx, seat, play));
+  ui.side.setAttribute("aria-label", t("tw.players"));
+  sync(ui.side, [view.mode === "team" && me != null ? teamsArea(ctx, play) : null, ...rows,
+    view.mode === "team" && me == null ? teamsArea(ctx, play) : null]);
+  ui.side.hidden = !ui.side.childElementCount; // coop alone: nobody else to show
+  sync(ui.board, [ui.side, centreArea(ctx, play)]);
+  const showMine = me != null || view.mode === "coop";
+  sync(wrap, [
+    ui.memo("head", headKey(ctx), () => header(ctx)),
+    ui.board,
+    forbiddenArea(ctx, play),
+    messageLine(ctx),
+    showMine ? myArea(ctx, play) : null,
+  ]);
+  const playing = view.phase !== "FINISHED";
+  fitScreen(wrap, playing);
+  fitCentre(wrap);
+  restoreFocus(wrap, place);
   scheduleWake(ctx);
+}
+
+// -- what the room asks of a renderer ---------------------------------------------------------------
+
+// Decisions waiting for this seat: your flip, or (team mode) a teammate's hand waiting for yours.
+export function pending(ctx) {
+  const view = ctx?.view;
+  if (!view || view.phase !== "PLAYING" || ctx.seat == null) return 0;
+  let n = view.mode !== "coop" && view.active === ctx.seat && legalHas(ctx, "flip") ? 1 : 0;
+  if (view.mode === "team") {
+    const now = ctx.serverNow?.() ?? Date.now();
+    const mate = (view.touches || []).some((touch) => touch.seat !== ctx.seat && touch.seat % 2 === ctx.seat % 2 && touch.expires_at > now);
+    if (mate && !isLocked(view, ctx, ctx.seat)) n += 1;
+  }
+  return n;
+}
+
+// Plain sentences for the room's move log, one change at a time, from the events this seat saw.
+export function logLines(events, ctx) {
+  const lines = [];
+  const points = (events || []).find((event) => event?.type === "points")?.points;
+  for (const event of events || []) {
+    try {
+      const line = logLine(event, ctx, points);
+      if (line) lines.push(line);
+    } catch {
+      // An event this client does not understand adds no line; the log never breaks the table.
+    }
+  }
+  return lines;
+}
+
+function logWho(ctx, view, seats, owner) {
+  if (view.mode === "team" && owner != null) return `${teamName(owner)} (${namesOf(ctx, seats)})`;
+  if (view.mode === "coop" || owner == null) return namesOf(ctx, seats);
+  return ctx.seatName(owner);
+}
+
+function logLine(event, ctx, points) {
+  const view = ctx.view || {};
+  const config = view.config || {};
+  const design = (d) => describe(d);
+  switch (event.type) {
+    case "countdown":
+      return { text: t("tw.log.countdown", { s: Math.round((config.start_countdown_ms ?? 3000) / 1000) }), summary: false };
+    case "started":
+      return { text: view.mode === "coop" ? t("tw.log.started_coop", { s: Math.round((config.coop_duration_ms ?? 60000) / 1000) })
+        : t("tw.log.started"), summary: false };
+    case "flipped": {
+      if (event.seat == null) return null;
+      const name = ctx.seatName(event.seat);
+      const key = view.mode === "coop" ? "tw.log.flip_coop" : event.auto ? "tw.log.flip_auto" : "tw.log.flip";
+      return { text: t(key, { name, design: design(event.design) }), summary: false };
+    }
+    case "turned_over":
+      return { text: t(view.mode === "coop" ? "tw.log.turned_over_coop" : "tw.log.turned_over", { design: design(event.design) }), summary: false };
+    case "set_won": {
+      const who = logWho(ctx, view, event.by_seats, event.owner);
+      let text = t(`tw.log.${event.kind}`, { who, from: ownerName(view, ctx, event.from_owner), design: design(event.design) });
+      if (points != null) text += ` ${t("tw.log.points", { total: points, n: event.kind === "triple" ? 2 : 1 })}`;
+      return { text, summary: true };
+    }
+    case "mistake": {
+      const who = logWho(ctx, view, event.seats, event.owner);
+      const lost = event.lost_set_id != null;
+      const secs = lockoutSeconds(view);
+      const key = secs ? (lost ? "tw.log.mistake_lost" : "tw.log.mistake") : (lost ? "tw.log.mistake_lost_nolock" : "tw.log.mistake_nolock");
+      return { text: t(key, { who, s: secs }), summary: false };
+    }
+    case "touch":
+      return { text: t("tw.log.touch", { name: ctx.seatName(event.seat), design: design(event.cards[0].design) }), summary: false };
+    case "turn":
+      if (event.last_call_deadline == null) return null;
+      return { text: t("tw.log.last_call", { s: Math.round((config.last_call_ms ?? 10000) / 1000) }), summary: false };
+    case "game_over":
+      return { text: endLine(event, ctx, view), summary: true };
+    default:
+      return null;
+  }
+}
+
+function endLine(event, ctx, view) {
+  const parts = [t("tw.log.end", { reason: t(`tw.reason.${event.reason}`) })];
+  const winners = event.winners || [];
+  if (view.mode === "coop") {
+    parts.push(t("tw.coop_result", { n: view.points ?? view.result?.points ?? 0 }));
+    return parts.join(" ");
+  }
+  if (winners.length) parts.push(t(winners.length === 1 ? "tw.log.winner" : "tw.log.winners", { names: winners.map((s) => ctx.seatName(s)).join(t("list_sep")) }));
+  const rows = (event.standings || []).map((row) => t("tw.log.standing", {
+    name: row.team != null ? teamName(row.team) : ctx.seatName(row.seat), sets: count("tw.sets_n", row.sets) }));
+  if (rows.length) parts.push(rows.join(t("list_sep")));
+  return parts.join(" ");
 }
 
 // -- result ---------------------------------------------------------------------------------------
@@ -648,7 +1077,7 @@ export function resultDetails(result, ctx) {
   if (team && result.winners?.length) {
     const winner = standings.find((row) => row.rank === 1 && row.seats?.some((seat) => result.winners.includes(seat)));
     if (winner && standings.filter((row) => row.rank === 1).length === 1) {
-      rows.push(h("p", { class: "tw-team-win" }, t("tw.team_wins", { team: teamName(winner.team), names: namesOf(ctx, winner.seats) })));
+      rows.push(h("p", { class: "tw-team-win" }, teamTag(winner.team), " ", t("tw.team_wins", { team: teamName(winner.team), names: namesOf(ctx, winner.seats) })));
     }
   }
   if (result.points == null && standings.length) {
