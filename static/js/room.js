@@ -19,6 +19,7 @@ export function showRoom(root, code) {
   let socket = null;
   let journal = [];      // [{version, events}] of this game, as this seat received them
   let botLevel = "normal";
+  let logOpen = null;    // the move log's switch; null: closed during play, open once the game is over
   const gameEl = h("section", { class: "table", id: "table" });
 
   function connect() {
@@ -198,26 +199,36 @@ export function showRoom(root, code) {
     buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
     const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
     return h("section", { class: "card result", id: "result" },
-      h("h2", {}, t("result")), h("p", { class: "big", id: "result-headline" }, headline(result)),
+      h("h2", { class: "big", id: "result-headline" }, h("span", { class: "sr-only" }, `${t("result")}: `), headline(result)),
       game?.resultDetails ? game.resultDetails(result, context()) : null,
       askers.length ? h("p", { class: "muted", id: "rematch-askers" }, t("rematch_wanted", { names: askers.join(t("list_sep")) })) : null,
       h("div", { class: "controls center" }, buttons));
   }
 
-  // The move log: every line the renderer makes of the events this seat received, newest first.
-  function logPanel() {
-    if (!state || !game?.logLines) return null;
+  function logLines() {
+    if (!state || !game?.logLines) return [];
     const ctx = context();
     const lines = [];
     for (const entry of journal) {
       try { lines.push(...(game.logLines(entry.events, ctx) || [])); } catch (err) { console.error(err); }
     }
-    const open = document.getElementById("log")?.open ?? false;
-    return h("details", { class: "card log", id: "log", open },
-      h("summary", {}, t("history_n", { n: lines.length })),
-      lines.length ? h("ol", { class: "log-lines", id: "log-lines", reversed: true, tabindex: 0, "data-scrolls": "", "aria-label": t("history") },
+    return lines;
+  }
+
+  // Below the table one short row (the move log's switch, how to play, hand my seat to a bot), so a
+  // race table keeps the screen; the log opens under it, and is open by itself once the game is over.
+  function belowTable() {
+    const lines = logLines();
+    const open = logOpen ?? room.status === "finished";
+    const handOver = room.status === "playing" && mySeat() !== null
+      ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: leaveDuringGame }, t("hand_to_bot")) : null;
+    const toggle = h("button", { type: "button", class: "small", id: "log-toggle", "aria-expanded": String(open), "aria-controls": "log",
+      onclick: () => { logOpen = !open; redraw(); } }, t("history_n", { n: lines.length }));
+    const panel = h("section", { class: "card log", id: "log", hidden: !open, "aria-label": t("history") }, peopleList(),
+      lines.length ? h("ol", { class: "log-lines", id: "log-lines", reversed: true, tabindex: 0, "data-scrolls": "" },
         lines.reverse().map((line) => h("li", { class: line.summary ? "summary" : "" }, line.text)))
         : h("p", { class: "muted" }, t("history_empty")));
+    return [h("p", { class: "table-menu" }, toggle, howToLink(), handOver), panel];
   }
 
   function alertTurn() {
@@ -248,10 +259,7 @@ export function showRoom(root, code) {
       const ctl = { room, me: identity(), isHost: isHost(), call, code };
       parts.lobby.replaceChildren(...(waiting ? [optionsLine(), shareBox(), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean) : []));
       parts.controls.replaceChildren(...(waiting ? [waitingControls()] : (mySeat() === null ? [h("p", { class: "muted watching" }, t("watching"))] : [])));
-      const handOver = room.status === "playing" && mySeat() !== null
-        ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: leaveDuringGame }, t("hand_to_bot")) : null;
-      const menu = waiting ? null : h("div", { class: "table-menu" }, peopleList(), h("p", {}, howToLink(), handOver));
-      parts.log.replaceChildren(...[logPanel(), menu].filter(Boolean));
+      parts.log.replaceChildren(...(waiting || !state ? [] : belowTable()));
     });
     gameEl.hidden = !state;
     if (state && game) game.render(gameEl, context());

@@ -69,7 +69,7 @@ def test_one_tap_against_bots_then_the_title_and_the_log_follow_the_game(server,
     create_from_card(page, server.url, "Sara", "jekyll-vs-hyde", action="bots")
     page.wait_for_selector("#table:not([hidden])")
     assert page.locator(".seat.taken").count() == 0  # started: the seat list gave way to the table
-    page.wait_for_selector("#people li[data-presence=connected]")
+    page.wait_for_selector("#people li[data-presence=connected]", state="attached")
     assert page.locator("#people li").evaluate_all("els => els.map(e => e.dataset.presence)") == ["connected", "bot"]
     # Both players exchange first: a decision waits for me, and the tab says so.
     page.wait_for_function("document.title.startsWith('(')")
@@ -77,7 +77,7 @@ def test_one_tap_against_bots_then_the_title_and_the_log_follow_the_game(server,
     assert page.evaluate("document.getElementById('favicon').dataset.pending") == "1"
     play_a_legal_action(page, server.url)
     page.wait_for_function("document.querySelectorAll('#log-lines li').length > 0")
-    page.click("#log summary")
+    page.click("#log-toggle")
     page.wait_for_selector("#log-lines li")
     line = page.locator("#log-lines li").first.inner_text()
     assert PERSIAN.search(line), line
