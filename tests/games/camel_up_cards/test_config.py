@@ -31,7 +31,7 @@ def test_config_options_describe_every_key_for_the_lobby_form():
     assert options["stack_leader"] == {"choices": ["bottom", "top"]}
     assert options["carry"] == {"choices": [True, False]}
     assert options["wrong_bet_penalty"] == {"choices": [0, 1]}
-    assert options["turn_timer_s"] == {"min": 15, "max": 120}
+    assert options["turn_timer_s"] == {"min": 15, "max": 120, "unit": "s"}
     assert options["max_tricks_per_race"] == {"min": 10, "max": 100}
     for key, option in options.items():
         values = option.get("choices", [option.get("min"), option.get("max")])
@@ -134,3 +134,10 @@ def test_classic_preset_is_top_leader_random_start_and_penalty_with_other_defaul
     state = ENGINE.setup(3, 11, PRESETS["classic"])
     assert state["stacks"][0] == random_start_stack("11", 1)
     assert race_standings(state) == state["stacks"][0][::-1]
+
+
+def test_the_lobby_offers_the_classic_preset_and_it_is_a_valid_config():
+    presets = ENGINE.presets()
+    assert presets == {"classic": {"stack_leader": "top", "start_order": "random", "wrong_bet_penalty": 1}}
+    config = ENGINE.validate_config(presets["classic"])
+    assert {key: config[key] for key in presets["classic"]} == presets["classic"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State, clone
 from ...engine.errors import IllegalAction
 from .components import (BET_KINDS, BET_WINNER, CAMELS, CARD_COUNT, COLUMN_SLOTS, HAND_SIZE, KIND,
-                         LOSE, LOST_CAMEL, MIRAGE, MOVE, PRIORITY, START_COINS, START_SPACE, TAILWIND, WIN,
+                         LOSE, LOST_CAMEL, MIRAGE, MOVE, PRESETS, PRIORITY, START_COINS, START_SPACE, TAILWIND, WIN,
                          die_roll, printed_camel, random_start_stack, shuffled, standings)
 from .state import CONFIG_OPTIONS, DEFAULT_CONFIG, PLAYER_RANGE, check_config, parse_action
 from .view import public_action, view
@@ -382,8 +382,15 @@ class CamelUpCardsEngine(Engine):
         return dict(DEFAULT_CONFIG)
 
     def config_options(self) -> dict[str, dict]:
-        return {key: {name: list(value) if isinstance(value, list) else value for name, value in option.items()}
-                for key, option in CONFIG_OPTIONS.items()}
+        """§6 for the lobby's form; the choice timer is in seconds."""
+        options = {key: {name: list(value) if isinstance(value, list) else value for name, value in option.items()}
+                   for key, option in CONFIG_OPTIONS.items()}
+        options["turn_timer_s"]["unit"] = "s"
+        return options
+
+    def presets(self) -> dict[str, dict]:
+        """§6's named preset, offered by the lobby."""
+        return {name: dict(values) for name, values in PRESETS.items()}
 
     def _check_config(self, config: dict) -> None:
         check_config(config)

@@ -42,6 +42,15 @@ HAND_SIZE_RANGE = (1, 10)
 SOLO_PLAYERS = range(2, 9)
 TEAM_PLAYERS = (4, 6, 8)
 MAX_START_CAPACITY = 8  # §6 rule 4: team_start_slots × T ≤ 8
+DURATIONS_MS = ("countdown_ms", "final_chance_ms", "wrong_lockout_ms", "empty_pile_lockout_ms", "time_limit_ms")
+# For the lobby: when a key matters. §6 rule 3: the team keys only in `teams`; §4.2: team_start_slots
+# only in `own_team`, where it replaces start_slots (team_targets counts as "open" outside `teams`).
+IN_PLAY_WHEN = {
+    "team_size": {"mode": ["teams"]},
+    "team_targets": {"mode": ["teams"]},
+    "team_start_slots": {"mode": ["teams"], "team_targets": ["own_team"]},
+    "start_slots": {"team_targets": ["open"]},
+}
 
 # Timer names (§4.5); "lockout_end" only moves the state's clock (see `_fire`).
 BEGIN_PLAY = "begin_play"
@@ -168,11 +177,16 @@ class DoubleConnectEngine(Engine):
         return dict(DEFAULT_CONFIG)
 
     def config_options(self) -> dict[str, dict]:
-        """§6 for the lobby's form: choices for the named values, ranges for the numbers."""
+        """§6 for the lobby's form: choices or ranges, with a "unit" on durations and "when" on mode keys."""
         low, high = HAND_SIZE_RANGE
-        return {**{key: {"choices": list(values)} for key, values in CHOICES.items()},
-                "hand_size": {"choices": ["auto", *range(low, high + 1)]},
-                **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()}}
+        options = {**{key: {"choices": list(values)} for key, values in CHOICES.items()},
+                   "hand_size": {"choices": ["auto", *range(low, high + 1)]},
+                   **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()}}
+        for key in DURATIONS_MS:
+            options[key]["unit"] = "ms"
+        for key, when in IN_PLAY_WHEN.items():
+            options[key]["when"] = {gate: list(values) for gate, values in when.items()}
+        return options
 
     def _check_config(self, config: dict) -> None:
         for key, allowed in CHOICES.items():

@@ -9,7 +9,7 @@ from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (CARD_COUNT, COLORS, EFFECT_BY_COLOR, HAND_SIZE, JEKYLL_SIDE_LAST, ROUNDS,
                          SEATS, TRACK_END, TRICKS_PER_ROUND, color, is_potion, strength, value)
-from .state import DEFAULT_CONFIG, check_config, config_options, parse_action, turn
+from .state import DEFAULT_CONFIG, TIMEOUT_KEYS, check_config, config_options, parse_action, turn
 from .view import public_action, view
 
 SIMULTANEOUS = {"exchange": "exchange_pending", "greed": "greed_pending"}
@@ -405,7 +405,11 @@ class JekyllVsHydeEngine(Engine):
         check_config(config)
 
     def config_options(self) -> dict[str, dict]:
-        return config_options()
+        """§6 for the lobby's form; the timeouts are seconds and matter only with timers on (§4.6)."""
+        options = config_options()
+        for key in TIMEOUT_KEYS:
+            options[key].update(unit="s", when={"timers_enabled": [True]})
+        return options
 
     def _setup(self, players: int, seed: int, config: dict, now_ms: int,
                previous_result: dict | None) -> State:

@@ -226,7 +226,10 @@ class QueendominoEngine(Engine):
         check_config(config)
 
     def config_options(self) -> dict[str, dict]:
-        return config_options()
+        """§6 for the lobby's form; the turn clock is in seconds."""
+        options = config_options()
+        options["turn_seconds"]["unit"] = "s"
+        return options
 
     def player_range(self, config: dict | None = None) -> tuple[int, int]:
         # §1: 2–4 seats under every config (R × (4 + 2) = 48 tiles at most).

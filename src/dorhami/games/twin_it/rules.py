@@ -18,6 +18,18 @@ from .view import view as public_view
 # "applies whatever else is pending"), then the turn, then the wake-ups that only move the clock.
 ENDING, LAST_CALL, FLIP, TOUCH_EXPIRY, LOCKOUT_END = range(5)
 
+# For the lobby: the modes in which a key matters. §4.9: coop has no target, flip timer, last call
+# or cap; §6: forbidden patterns are competitive only; §4.8: touches are team mode's.
+MODES_OF_KEY = {
+    "target_sets": ["competitive", "team"],
+    "flip_timeout_ms": ["competitive", "team"],
+    "last_call_ms": ["competitive", "team"],
+    "max_game_ms": ["competitive", "team"],
+    "forbidden_pattern": ["competitive"],
+    "team_touch_window_ms": ["team"],
+    "coop_duration_ms": ["coop"],
+}
+
 
 # -- config and setup (§3, §6) --------------------------------------------------------------
 
@@ -580,12 +592,16 @@ class TwinItEngine(Engine):
         return dict(DEFAULT_CONFIG)
 
     def config_options(self) -> dict[str, dict]:
-        """§6 for the lobby's form (previous_winner is set by a rematch, not by hand)."""
+        """§6 for the lobby's form, durations in "ms", "when" naming a key's modes (previous_winner
+        is set by a rematch, not by hand)."""
         low, high = TARGET_RANGE
-        return {"mode": {"choices": ["competitive", "team", "coop"]},
-                "target_sets": {"choices": ["auto", *range(low, high + 1)]},
-                "forbidden_pattern": {"choices": [False, True]},
-                **{key: {"min": a, "max": b} for key, (a, b) in CONFIG_RANGES.items()}}
+        options = {"mode": {"choices": ["competitive", "team", "coop"]},
+                   "target_sets": {"choices": ["auto", *range(low, high + 1)]},
+                   "forbidden_pattern": {"choices": [False, True]},
+                   **{key: {"min": a, "max": b, "unit": "ms"} for key, (a, b) in CONFIG_RANGES.items()}}
+        for key, modes in MODES_OF_KEY.items():
+            options[key]["when"] = {"mode": list(modes)}
+        return options
 
     def presets(self) -> dict[str, dict]:
         return dict(PRESETS)
