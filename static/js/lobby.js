@@ -4,10 +4,12 @@ import { api, catalogue, ensurePlayer, identity, newIdentity } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
+import { optionsForm } from "./options-form.js";
 
 export function showLobby(root) {
   let games = [];
   let rooms = [];
+  const forms = new Map();
   const roomsEl = h("div", { id: "public-rooms" });
 
   async function load() {
@@ -42,48 +44,6 @@ export function showLobby(root) {
     } }, h("label", { for: "name" }, t("your_name")), input, h("button", { type: "submit", id: "save-name" }, t("save_name")), fresh);
   }
 
-  // One field per config key the engine describes; values start at the game's defaults.
-  function optionsForm(game) {
-    const fields = Object.entries(game.config_options).map(([key, option]) => {
-      const id = `cfg-${game.slug}-${key}`;
-      const current = game.default_config[key];
-      let input;
-      if (option.choices) {
-        input = h("select", { id, dataset: { key } }, option.choices.map((value, i) =>
-          h("option", { value: i, selected: value === current }, configLabel(key, value))));
-        input.valueOf = () => option.choices[Number(input.value)];
-      } else {
-        input = h("input", { id, type: "number", min: option.min, max: option.max, value: current, dataset: { key } });
-        input.valueOf = () => Number(input.value);
-      }
-      return h("label", { class: "option", for: id }, h("span", {}, t(`cfg.${key}`)), input);
-    });
-    const presets = Object.keys(game.presets || {});
-    if (presets.length) {
-      const picker = h("select", { id: `preset-${game.slug}`, onchange: () => applyPreset(fields, game, picker.value) },
-        h("option", { value: "" }, t("cfg.preset.none")), presets.map((name) => h("option", { value: name }, t(`cfg.preset.${name}`))));
-      fields.unshift(h("label", { class: "option" }, h("span", {}, t("cfg.preset")), picker));
-    }
-    return fields.length ? h("details", { class: "options" }, h("summary", {}, t("config")), fields) : null;
-  }
-
-  // A preset (a rules file's named set of values) fills the form's fields.
-  function applyPreset(fields, game, name) {
-    for (const [key, value] of Object.entries(game.presets[name] || {})) {
-      const input = fields.map((f) => f.querySelector(`[data-key="${key}"]`)).find(Boolean);
-      const option = game.config_options[key];
-      if (!input) continue;
-      input.value = option?.choices ? String(option.choices.indexOf(value)) : value;
-    }
-  }
-
-  function configLabel(key, value) {
-    for (const name of [`cfg.${key}.${value}`, `cfg.value.${value}`]) {
-      if (t(name) !== name) return t(name);
-    }
-    return num(value);
-  }
-
   function playersText(game) {
     const [low, high] = [game.fewest_players, game.most_players];
     return low === high ? t("players_exact", { n: low }) : t("players_range", { min: low, max: high });
@@ -93,8 +53,11 @@ export function showLobby(root) {
     const slug = game.slug;
     const priv = h("input", { type: "checkbox", checked: true, id: `private-${slug}` });
     const watch = h("input", { type: "checkbox", id: `watch-${slug}` });
-    const options = optionsForm(game);
-    const config = () => Object.fromEntries([...(options?.querySelectorAll("[data-key]") || [])].map((el) => [el.dataset.key, el.valueOf()]));
+    // A redraw (a language switch) keeps what was chosen.
+    const form = optionsForm(game, forms.get(slug)?.config() ?? null);
+    forms.set(slug, form);
+    const options = form.element;
+    const config = form.config;
     const picture = new URL(`../img/games/${slug}.svg`, import.meta.url).href;
     // Who may come in and whether the host sits are room choices: they fold away with the options.
     const choices = [h("label", { class: "check" }, priv, t("private_room")), h("label", { class: "check" }, watch, t("just_watch"))];

@@ -1,12 +1,13 @@
 // A room at /t/{code}: before the game its link, seats and host controls; during it a slim line, the
 // table and the move log; after it the result first, then the final table.
-import { api, ensurePlayer, identity } from "./api.js";
+import { api, catalogue, ensurePlayer, identity } from "./api.js";
 import { announce, h, keepFocus, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { RoomSocket } from "./socket.js";
 import { gameTitle, renderer } from "./games/index.js";
 import { clearTurnAlert, turnAlert } from "./alerts.js";
 import { settings } from "./settings.js";
+import { optionsSummary } from "./options-form.js";
 import { PRESENCE_MARK, seatList } from "./seats.js";
 
 const BOT_LEVELS = ["easy", "normal", "hard"];
@@ -16,6 +17,7 @@ export function showRoom(root, code) {
   let state = null;
   let status = "connecting";
   let game = null;       // the renderer module of this room's game
+  let entry = null;      // the game's catalogue entry (its options, for the summary in plain words)
   let socket = null;
   let journal = [];      // [{version, events}] of this game, as this seat received them
   let botLevel = "normal";
@@ -34,7 +36,7 @@ export function showRoom(root, code) {
   async function onMessage(message) {
     if (message.type === "room") {
       room = message.room;
-      if (!game) game = await renderer(room.game);
+      if (!game) [game, entry] = await Promise.all([renderer(room.game), catalogue().then((all) => all.find((g) => g.slug === room.game))]);
     } else if (message.type === "history") {
       journal = message.entries.map(({ version, events }) => ({ game: message.game_id, version, events }));
     } else if (message.type === "state") {
@@ -144,7 +146,7 @@ export function showRoom(root, code) {
   }
 
   function optionsLine() {
-    const lines = game?.optionsSummary?.(room.config) || [];
+    const lines = entry ? optionsSummary(entry, room.config) : [];
     return lines.length ? h("p", { class: "muted options-line", id: "room-options" }, lines.join(t("list_sep"))) : null;
   }
 

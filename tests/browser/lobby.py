@@ -19,7 +19,9 @@ def create_room(page, base_url: str, name: str, game: str, options: dict | None 
     for key, value in (options or {}).items():
         field = article.locator(f"[data-key={key}]")
         if field.evaluate("el => el.tagName") == "INPUT":
-            field.fill(str(value))
+            # Callers give the engine's unit (ms); the form is typed in seconds or minutes.
+            scale = float(field.get_attribute("data-scale") or 1)
+            field.fill(f"{value / scale:g}")
         else:
             field.select_option(label=str(value))
     article.locator("[data-action=create]").click()
