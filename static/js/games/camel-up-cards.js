@@ -12,17 +12,17 @@ extend({
     "cu.help.move": "Rolls {camel}'s die and moves it 1–3 spaces", "cu.help.bet_winner": "A winner token on the camel you choose",
     "cu.help.bet_loser": "A loser token on the camel you choose", "cu.help.mirage": "Reverses the order of the cards still waiting",
     "cu.help.lost_camel": "Sends the camel you choose back 1 space", "cu.help.tailwind": "Moves the camel you choose 1 space forward",
-    "cu.priority": "Priority {n}", "cu.race": "Race {r} of {n}", "cu.trick": "Trick {n}", "cu.trick_of": "Trick {n} of {max}",
+    "cu.priority": "Priority {n}", "cu.race": "Race {r} of {n}", "cu.trick": "Trick {n}",
     "cu.draw": "Draw pile: {n}", "cu.lead": "Lead: {name}", "cu.game_over": "Game over",
-    "cu.track": "Track", "cu.start": "Start", "cu.finish": "Finish", "cu.space": "Space {n}",
+    "cu.track": "Track", "cu.space": "Space {n}",
     "cu.leader.bottom": "On a shared space the lower camel is ahead", "cu.leader.top": "On a shared space the upper camel is ahead",
-    "cu.standings": "Race order", "cu.place": "{n}.", "cu.dice": "Dice (last roll this race)", "cu.no_roll": "not rolled yet",
+    "cu.standings": "Race order", "cu.dice": "Dice (last roll this race)", "cu.no_roll": "not rolled yet",
     "cu.players": "Players", "cu.coins": "{n} coins", "cu.committed": "chosen", "cu.choosing": "choosing…", "cu.you": "you",
-    "cu.lead_tag": "lead", "cu.hand_n": "{n} cards",
+    "cu.lead_tag": "lead",
     "cu.bets": "Bets", "cu.winner_col": "Winner", "cu.loser_col": "Loser",
     "cu.bets_help": "A winner slot pays 5 · 3 · 2 if its camel is 1st (2 · 1 · 0 if 2nd, 1 · 0 · 0 if 3rd); a loser slot pays 3 · 2 · 1 if its camel is last.",
-    "cu.sep": " · ", "cu.list_sep": ", ", "cu.slot": "Slot {n}", "cu.slot_of": "{name}, slot {n}",
-    "cu.your_hand": "Your hand", "cu.pick_card": "Choose a card to play this trick", "cu.pick_camel": "Choose the camel for this card",
+    "cu.sep": " · ", "cu.list_sep": ", ", "cu.and": " and ", "cu.slot": "Slot {n}", "cu.slot_of": "{name}, slot {n}",
+    "cu.your_hand": "Your hand", "cu.pick_card": "Choose a card to play this trick", "cu.pick_camel": "Choose the camel for this card", "cu.ready": "Play it, or choose another card",
     "cu.blank": "No camel can take this bet now: it will be played blank.", "cu.commit": "Play this card", "cu.sending": "Sending…",
     "cu.committed_you": "You played {card}", "cu.on_camel": "on {camel}", "cu.waiting_others": "Waiting for the others to choose…",
     "cu.watching": "You are watching: hands stay hidden.", "cu.column_n": "{n}/3", "cu.not_allowed": "not allowed",
@@ -34,8 +34,20 @@ extend({
     "cu.race_end": "Race {r} is over", "cu.reason.finish": "A camel reached the finish.", "cu.reason.trick_limit": "The trick limit was reached.",
     "cu.payouts": "Payouts", "cu.no_payouts": "No bet paid anything.", "cu.payout": "{name}: {bet} {amount} → {coins}",
     "cu.bet_short": "{kind} {camel} (slot {slot})",
-    "cu.rank": "Place", "cu.player": "Player", "cu.coins_col": "Coins", "cu.reached": "Reached at", "cu.reached_start": "start",
-    "cu.reached_n": "coin event {n}", "cu.shared": "shared",
+    "cu.rank": "Place", "cu.player": "Player", "cu.coins_col": "Coins", "cu.reached": "Reached this total", "cu.reached_start": "from the start",
+    "cu.reached_race": "in race {r}", "cu.shared": "shared", "cu.announce_turn": "Your turn: choose a card",
+    "cu.why.single": "{name} wins with {coins} coins.", "cu.why.margin": "{name} wins with {coins} coins, {d} more than {next}.",
+    "cu.why.tie": "{name} wins: {names} have {coins} coins each, and {name} reached that total first — {how}.",
+    "cu.how.race": "in race {a}, the others only later", "cu.how.same": "in the same race, whose bets are paid in the order they were placed",
+    "cu.how.start": "at the very start of the game", "cu.how.earlier": "at an earlier payout",
+    "cu.why.shared": "{names} share the win with {coins} coins each: their coins never changed, so nobody reached the total first.",
+    "cu.log.race": "Race {r} begins: every camel is back on the start.", "cu.log.committed": "{name} chose a card.",
+    "cu.log.timeout": "Time ran out for {names}: the lowest card was played.", "cu.log.revealed": "Trick {n} revealed: {plays}.",
+    "cu.log.play": "{name}: {card} (priority {p})", "cu.log.resolved": "{name} — {card}: {notes}.",
+    "cu.log.reshuffled": "The played cards were shuffled into a new draw pile.",
+    "cu.log.race_end": "Race {r} is over. {reason} Order: {order}.", "cu.log.place": "{n}. {camel}",
+    "cu.log.payouts": "Payouts of race {r}: {list}.", "cu.log.payout": "{name} {amount} (now {coins})",
+    "cu.log.no_payouts": "Race {r}: no bet paid anything.", "cu.log.game_end": "Game over: {list}.", "cu.log.rank": "{place}. {name} ({coins} coins)",
     "err.wrong_phase": "No card can be played right now.", "err.already_committed": "Your card for this trick is already chosen.",
     "err.card_not_in_hand": "That card is no longer in your hand.", "err.invalid_camel": "That camel cannot be chosen for this card.",
     "err.unknown_action": "That action is not part of this game.",
@@ -47,18 +59,18 @@ extend({
     "cu.help.move": "تاس شتر {camel} ریخته می‌شود و ۱ تا ۳ خانه جلو می‌رود", "cu.help.bet_winner": "یک ژتون برنده روی شتری که انتخاب می‌کنید",
     "cu.help.bet_loser": "یک ژتون بازنده روی شتری که انتخاب می‌کنید", "cu.help.mirage": "ترتیب کارت‌های باقی‌مانده را برعکس می‌کند",
     "cu.help.lost_camel": "شتری که انتخاب می‌کنید یک خانه عقب می‌رود", "cu.help.tailwind": "شتری که انتخاب می‌کنید یک خانه جلو می‌رود",
-    "cu.priority": "اولویت {n}", "cu.race": "مسابقه‌ی {r} از {n}", "cu.trick": "دست {n}", "cu.trick_of": "دست {n} از {max}",
+    "cu.priority": "اولویت {n}", "cu.race": "مسابقه‌ی {r} از {n}", "cu.trick": "دست {n}",
     "cu.draw": "دسته‌ی کارت: {n}", "cu.lead": "شروع‌کننده: {name}", "cu.game_over": "پایان بازی",
-    "cu.track": "مسیر", "cu.start": "شروع", "cu.finish": "پایان", "cu.space": "خانه‌ی {n}",
+    "cu.track": "مسیر", "cu.space": "خانه‌ی {n}",
     "cu.leader.bottom": "در یک خانه، شتر پایینی جلوتر است", "cu.leader.top": "در یک خانه، شتر بالایی جلوتر است",
-    "cu.standings": "ترتیب مسابقه", "cu.place": "{n}.", "cu.dice": "تاس‌ها (آخرین عدد این مسابقه)", "cu.no_roll": "هنوز ریخته نشده",
+    "cu.standings": "ترتیب مسابقه", "cu.dice": "تاس‌ها (آخرین عدد این مسابقه)", "cu.no_roll": "هنوز ریخته نشده",
     "cu.players": "بازیکنان", "cu.coins": "{n} سکه", "cu.committed": "انتخاب کرد", "cu.choosing": "در حال انتخاب…", "cu.you": "شما",
-    "cu.lead_tag": "شروع‌کننده", "cu.hand_n": "{n} کارت",
+    "cu.lead_tag": "شروع‌کننده",
     "cu.bets": "شرط‌ها", "cu.winner_col": "برنده", "cu.loser_col": "بازنده",
     "cu.bets_help": "جایگاه‌های برنده اگر شترشان اول شود ۵، ۳ و ۲ سکه می‌دهند (اگر دوم شود ۲، ۱ و ۰؛ اگر سوم شود ۱، ۰ و ۰)؛ جایگاه‌های بازنده اگر شترشان آخر شود ۳، ۲ و ۱.",
-    "cu.sep": "؛ ", "cu.list_sep": "، ",
+    "cu.sep": "؛ ", "cu.list_sep": "، ", "cu.and": " و ",
     "cu.slot": "جایگاه {n}", "cu.slot_of": "{name}، جایگاه {n}",
-    "cu.your_hand": "دست شما", "cu.pick_card": "کارتی برای این دست انتخاب کنید", "cu.pick_camel": "شتر این کارت را انتخاب کنید",
+    "cu.your_hand": "دست شما", "cu.pick_card": "کارتی برای این دست انتخاب کنید", "cu.pick_camel": "شتر این کارت را انتخاب کنید", "cu.ready": "بازی‌اش کنید، یا کارت دیگری انتخاب کنید",
     "cu.blank": "الان هیچ شتری این شرط را نمی‌پذیرد: کارت بی‌اثر بازی می‌شود.", "cu.commit": "بازی این کارت", "cu.sending": "در حال فرستادن…",
     "cu.committed_you": "شما {card} را بازی کردید", "cu.on_camel": "روی {camel}", "cu.waiting_others": "منتظر انتخاب بقیه…",
     "cu.watching": "شما تماشاگرید: دست‌ها پنهان می‌مانند.", "cu.column_n": "{n}/۳", "cu.not_allowed": "مجاز نیست",
@@ -70,8 +82,20 @@ extend({
     "cu.race_end": "مسابقه‌ی {r} تمام شد", "cu.reason.finish": "یک شتر به خط پایان رسید.", "cu.reason.trick_limit": "سقف دست‌ها پر شد.",
     "cu.payouts": "پرداخت‌ها", "cu.no_payouts": "هیچ شرطی سکه نداد.", "cu.payout": "{name}: {bet} {amount} ← {coins}",
     "cu.bet_short": "{kind} {camel} (جایگاه {slot})",
-    "cu.rank": "رتبه", "cu.player": "بازیکن", "cu.coins_col": "سکه", "cu.reached": "زمان رسیدن", "cu.reached_start": "از ابتدا",
-    "cu.reached_n": "رویداد سکه‌ی {n}", "cu.shared": "مشترک",
+    "cu.rank": "رتبه", "cu.player": "بازیکن", "cu.coins_col": "سکه", "cu.reached": "رسیدن به این مقدار", "cu.reached_start": "از ابتدای بازی",
+    "cu.reached_race": "در مسابقه‌ی {r}", "cu.shared": "مشترک", "cu.announce_turn": "نوبت شماست: یک کارت انتخاب کنید",
+    "cu.why.single": "{name} با {coins} سکه برنده شد.", "cu.why.margin": "{name} با {coins} سکه برنده شد، {d} سکه بیشتر از {next}.",
+    "cu.why.tie": "{name} برنده شد: {names} هر کدام {coins} سکه دارند و {name} زودتر به این مقدار رسید — {how}.",
+    "cu.how.race": "در مسابقه‌ی {a}، و بقیه دیرتر", "cu.how.same": "در همان مسابقه، که شرط‌هایش به ترتیب ثبت پرداخت می‌شوند",
+    "cu.how.start": "از همان ابتدای بازی", "cu.how.earlier": "در پرداختی زودتر",
+    "cu.why.shared": "{names} با {coins} سکه برای هر کدام برنده‌ی مشترک‌اند: سکه‌هایشان هیچ‌وقت تغییر نکرد، پس هیچ‌کدام زودتر نرسید.",
+    "cu.log.race": "مسابقه‌ی {r} شروع شد: همه‌ی شترها به خانه‌ی شروع برگشتند.", "cu.log.committed": "{name} کارتش را انتخاب کرد.",
+    "cu.log.timeout": "وقت {names} تمام شد: کم‌شماره‌ترین کارت بازی شد.", "cu.log.revealed": "دست {n} رو شد: {plays}.",
+    "cu.log.play": "{name}: {card} (اولویت {p})", "cu.log.resolved": "{name} — {card}: {notes}.",
+    "cu.log.reshuffled": "کارت‌های بازی‌شده بُر خوردند و دسته‌ی تازه‌ای شدند.",
+    "cu.log.race_end": "مسابقه‌ی {r} تمام شد. {reason} ترتیب: {order}.", "cu.log.place": "{n}. {camel}",
+    "cu.log.payouts": "پرداخت‌های مسابقه‌ی {r}: {list}.", "cu.log.payout": "{name} {amount} (اکنون {coins})",
+    "cu.log.no_payouts": "مسابقه‌ی {r}: هیچ شرطی سکه نداد.", "cu.log.game_end": "پایان بازی: {list}.", "cu.log.rank": "{place}. {name} ({coins} سکه)",
     "err.wrong_phase": "الان نمی‌شود کارتی بازی کرد.", "err.already_committed": "کارت این دست را قبلاً انتخاب کرده‌اید.",
     "err.card_not_in_hand": "این کارت دیگر در دست شما نیست.", "err.invalid_camel": "این شتر برای این کارت مجاز نیست.",
     "err.unknown_action": "این حرکت جزو این بازی نیست.",
@@ -112,13 +136,30 @@ const CAMEL_BODY = "M5 15 C5 11 7.5 9.5 10.5 9.5 C12 4 17.5 2.5 19.5 8 C21.5 6.5
   + "C29.5 8 30.5 5 32.5 4 L35.5 3.8 C37.8 4 39 5.5 38.2 7 L35.3 8.2 C34.5 11.5 33.2 15.5 31.2 18.2 "
   + "C30 20 28.5 20.8 26.8 21 L26.6 29 L24 29 L23.6 21.2 L13.8 21.2 L13.4 29 L10.8 29 L10.4 20.6 C7 19.6 5 17.6 5 15 Z";
 
-function camelArt(camel, { flip = false, scale = 1 } = {}) {
+// Each camel also wears its own sign, so no camel is told apart by colour alone: red a circle,
+// blue a triangle, green a square, yellow a diamond, purple a star (all symmetric, so a camel
+// facing left wears the same sign). Drawn centred on (0, 0) with radius about 1.
+const MARKS = {
+  red: "M0 -1 A1 1 0 1 1 0 1 A1 1 0 1 1 0 -1 Z",
+  blue: "M0 -1.1 L1 .75 H-1 Z",
+  green: "M-.82 -.82 H.82 V.82 H-.82 Z",
+  yellow: "M0 -1.15 L1 0 L0 1.15 L-1 0 Z",
+  purple: "M0 -1.1 L.3 -.35 L1.05 -.35 L.45 .13 L.68 .9 L0 .43 L-.68 .9 L-.45 .13 L-1.05 -.35 L-.3 -.35 Z",
+};
+
+export function camelMark(camel, { x = 0, y = 0, r = 3, badge = "#fff" } = {}) {
+  return s("g", { transform: `translate(${x} ${y})`, class: "cu-mark" },
+    badge ? s("circle", { r: r * 1.45, fill: badge, stroke: INK[camel], "stroke-width": 0.8 }) : null,
+    s("path", { d: MARKS[camel], transform: `scale(${r})`, fill: INK[camel] }));
+}
+
+export function camelArt(camel, { flip = false, scale = 1 } = {}) {
   const transform = flip ? `translate(${40 * scale} 0) scale(${-scale} ${scale})` : `scale(${scale})`;
   return s("g", { transform },
     s("path", { d: "M5.5 14 L2 20.5", stroke: INK[camel], "stroke-width": 1.6, "stroke-linecap": "round", fill: "none" }),
     s("path", { d: CAMEL_BODY, fill: HEX[camel], stroke: INK[camel], "stroke-width": 1.3, "stroke-linejoin": "round" }),
-    s("path", { d: "M12 12 C14 10.5 21 10.5 24 12.5", stroke: "#ffffff88", "stroke-width": 1.4, fill: "none", "stroke-linecap": "round" }),
-    s("circle", { cx: 35.4, cy: 5.6, r: 0.9, fill: INK[camel] }));
+    s("circle", { cx: 35.4, cy: 5.6, r: 0.9, fill: INK[camel] }),
+    camelMark(camel, { x: 18, y: 15.2, r: 3.2 }));
 }
 
 // A standalone camel icon (used in the picker, standings, bets).
@@ -133,6 +174,7 @@ function dieIcon(camel, value, rolled) {
   return s("svg", { viewBox: "0 0 32 32", class: `cu-die ${rolled ? "rolled" : ""}`, role: "img",
     "aria-label": `${camelName(camel)} ${value ? num(value) : t("cu.no_roll")}`, dataset: { die: camel, value: value ?? "" } },
   s("rect", { x: 2, y: 2, width: 28, height: 28, rx: 6, fill: HEX[camel], stroke: INK[camel], "stroke-width": 2 }),
+  camelMark(camel, { x: 23.5, y: 8.5, r: 2.2, badge: null }),
   value ? PIPS[value].map(([x, y]) => s("circle", { cx: 16 + x * 7, cy: 16 + y * 7, r: 3, fill: camel === "yellow" ? INK.yellow : "#fff" }))
     : s("circle", { cx: 16, cy: 16, r: 3, fill: "none", stroke: "#fff9", "stroke-width": 1.5 }));
 }
@@ -180,16 +222,35 @@ function kindArt(info) {
   }
 }
 
+// A card as a plain picture in a 52×72 box (the how-to page): its priority, its drawing, its name.
+const PICTURE_STYLE = { move: ["#c9b48a", "#fffaf0"], bet_winner: ["#d4a72c", "#fff8df"], bet_loser: ["#64748b", "#f3f5f8"] };
+
+export function cardPicture(id) {
+  const info = cardInfo(id);
+  const [line, fill] = PICTURE_STYLE[info.kind] || ["#7c3aed", "#f6f1ff"];
+  const name = info.kind === "move" ? camelName(info.camel) : t(`cu.kind.${info.kind}`);
+  return s("g", {},
+    s("rect", { x: 1, y: 1, width: 50, height: 70, rx: 7, fill, stroke: line, "stroke-width": 2 }),
+    s("circle", { cx: 10, cy: 10, r: 7, fill: "#2b2118" }),
+    s("text", { x: 10, y: 13.5, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, num(info.priority)),
+    s("g", { transform: "translate(2 18)" }, kindArt(info)),
+    s("text", { x: 26, y: 65, "text-anchor": "middle", "font-size": 8, "font-weight": 600, fill: "#1f1d1a" }, name));
+}
+
 function cardLabel(info) {
   return info.kind === "move" ? `${t("cu.kind.move")} ${camelName(info.camel)}` : t(`cu.kind.${info.kind}`);
 }
 
-function cardFace(id, { selected = false, onclick = null, small = false, target = null, playable = false, tag = "button" } = {}) {
+function cardFace(id, { selected = false, onclick = null, small = false, target = null, playable = false, tag = "button", inHand = false } = {}) {
   const info = cardInfo(id);
   const title = `${cardLabel(info)}${t("cu.sep")}${t("cu.priority", { n: info.priority })}`;
   const attrs = { class: `cu-card k-${info.kind} ${selected ? "selected" : ""} ${small ? "small" : ""} ${playable ? "playable" : ""}`,
     dataset: { card: id, kind: info.kind, priority: info.priority }, title, "aria-label": title };
-  if (tag === "button") Object.assign(attrs, { type: "button", disabled: !onclick, onclick, "aria-pressed": selected ? "true" : "false" });
+  if (tag === "button" && inHand) {
+    // A hand card that cannot be chosen right now stays focusable, so the keyboard keeps its place.
+    Object.assign(attrs, { type: "button", onclick, "aria-pressed": selected ? "true" : "false", "aria-disabled": playable ? null : "true" });
+    attrs.dataset.focus = `card:${id}`;
+  } else if (tag === "button") Object.assign(attrs, { type: "button", disabled: !onclick, onclick, "aria-pressed": selected ? "true" : "false" });
   return h(tag, attrs,
     h("span", { class: "cu-prio", "aria-hidden": "true" }, num(info.priority)),
     s("svg", { viewBox: "0 0 48 36", class: "cu-art", "aria-hidden": "true" }, kindArt(info)),
@@ -204,7 +265,7 @@ let latest = null;
 
 function freshUi(gameId) {
   return { gameId, version: -1, memo: partCache(), prev: null, sel: { step: null, card: null, camel: null }, pending: false,
-    queue: [], play: null, timer: null, dice: { race: null, values: {}, rolled: [] }, reveal: null, raceEnd: null,
+    coinRace: {}, wasPending: 0, queue: [], play: null, timer: null, dice: { race: null, values: {}, rolled: [] }, reveal: null, raceEnd: null,
     wrap: null, lower: null, track: null };
 }
 
@@ -215,6 +276,25 @@ function rerender() {
 // -- playback: the events of one change, turned into frames of ~400 ms each ----------------------
 
 function clone(x) { return JSON.parse(JSON.stringify(x)); }
+
+// What one resolution event did, as a note on the card that caused it (the reveal and the log).
+function eventNote(e) {
+  switch (e.type) {
+    case "die_rolled": return { k: "rolled", v: e.value };
+    case "camel_moved": return { k: "moved", camel: e.camel, from: e.from, to: e.to, unit: e.unit };
+    case "bet_placed": return { k: "bet", kind: e.token.kind, camel: e.token.camel, slot: e.token.slot };
+    case "bet_fizzled": return { k: "fizzled", camel: e.camel };
+    case "no_effect": return { k: "no_effect" };
+    case "order_reversed": return { k: "reversed" };
+    case "card_unresolved": return { k: "unresolved" };
+    default: return null;
+  }
+}
+
+// A coin change, with its sign, kept left-to-right inside Persian text.
+function signed(amount) {
+  return `\u2066${amount > 0 ? "+" : "−"}${num(Math.abs(amount))}\u2069`;
+}
 
 // Frames from a change's events. `base` is the table before it (the previous view), so each camel move
 // can be replayed from where it started. Returns null when the events hold no reveal.
@@ -246,10 +326,10 @@ function buildPlayback(events, base, view) {
       }
       case "die_rolled":
         cur.dice[e.camel] = e.value; cur.rolled = [e.camel];
-        note(cur.active, { k: "rolled", v: e.value });
+        note(cur.active, eventNote(e));
         break;
       case "camel_moved": {
-        note(cur.active, { k: "moved", camel: e.camel, from: e.from, to: e.to, unit: e.unit });
+        note(cur.active, eventNote(e));
         if (cur.stacks && cur.stacks[e.from - 1]?.includes(e.camel)) {
           cur.stacks[e.from - 1] = cur.stacks[e.from - 1].filter((c) => !e.unit.includes(c));
           const dst = cur.stacks[e.to - 1];
@@ -260,15 +340,14 @@ function buildPlayback(events, base, view) {
       }
       case "bet_placed":
         cur.bets.push(e.token);
-        note(cur.active, { k: "bet", kind: e.token.kind, camel: e.token.camel, slot: e.token.slot });
+        note(cur.active, eventNote(e));
         break;
-      case "bet_fizzled": note(cur.active, { k: "fizzled", camel: e.camel }); break;
-      case "no_effect": note(cur.active, { k: "no_effect" }); break;
+      case "bet_fizzled": case "no_effect": note(cur.active, eventNote(e)); break;
       case "order_reversed":
         cur.reveal.queue = clone(e.queue);
-        note(cur.active, { k: "reversed" });
+        note(cur.active, eventNote(e));
         break;
-      case "card_unresolved": note(e.seat, { k: "unresolved" }); break;
+      case "card_unresolved": note(e.seat, eventNote(e)); break;
       case "race_ended":
         if (cur.active != null) { push(); cur.rolled = []; cur.moving = []; cur.active = null; }
         cur.raceEnd = { race: e.race, reason: e.reason, standings: e.standings, payouts: null, bets: clone(cur.bets) };
@@ -311,6 +390,8 @@ function absorb(ctx) {
   const first = ui.version === -1;
   ui.version = ctx.version;
   const events = ctx.events || [];
+  rememberCoinRaces(events);
+  announceTurn(ctx);
   const base = ui.prev;
   ui.prev = { stacks: view.stacks, bets: view.bets, coins: view.coins, race: view.race };
   if (events.some((e) => e.type === "race_started") && !events.some((e) => e.type === "trick_revealed")) {
@@ -329,6 +410,21 @@ function absorb(ctx) {
       ui.raceEnd = { ...view.last_race, payouts: null, bets: [] };
     }
   }
+}
+
+// Which race each coin change was paid in, so the result can say "in race 2" (never a raw sequence number).
+function rememberCoinRaces(events) {
+  let race = null;
+  for (const e of events) {
+    if (e.type === "race_ended") race = e.race;
+    if (e.type === "payout" && race != null) ui.coinRace[e.coin_event_seq] = race;
+  }
+}
+
+function announceTurn(ctx) {
+  const now = pending(ctx);
+  if (now && !ui.wasPending) ctx.announce?.(t("cu.announce_turn"));
+  ui.wasPending = now;
 }
 
 function nextPlayback() {
@@ -443,11 +539,16 @@ function header(view, ctx) {
   return h("div", { class: "cu-head", id: "cu-head" },
     h("strong", { id: "cu-race", dataset: { race: view.race } }, t("cu.race", { r: view.race, n: cfg.races })),
     over ? h("strong", { class: "cu-over" }, t("cu.game_over"))
-      : h("span", { id: "cu-trick", dataset: { trick: view.trick_in_race } }, t("cu.trick_of", { n: view.trick_in_race, max: cfg.max_tricks_per_race })),
+      : h("span", { id: "cu-trick", dataset: { trick: view.trick_in_race } }, t("cu.trick", { n: view.trick_in_race })),
     over ? null : h("span", { class: "muted" }, t("cu.lead", { name: ctx.seatName(view.lead) })),
-    h("span", { class: "muted" }, t("cu.draw", { n: view.draw_count })),
-    !over && view.deadline ? h("span", { class: "cu-timer" }, t("cu.time"), " ",
-      h("span", { class: "timer", id: "cu-deadline", dataset: { deadline: view.deadline } }, t("seconds_left", { s: Math.max(0, Math.ceil((view.deadline - ctx.serverNow()) / 1000)) }))) : null);
+    h("span", { class: "muted cu-draw" }, t("cu.draw", { n: view.draw_count })),
+    !over && view.deadline && ctx.seat == null ? deadlineTimer(view, ctx) : null);
+}
+
+// The trick's one shared deadline: beside the hand for a player, in the header for a spectator.
+function deadlineTimer(view, ctx) {
+  return h("span", { class: "cu-timer" }, t("cu.time"), " ",
+    h("span", { class: "timer", id: "cu-deadline", dataset: { deadline: view.deadline } }, t("seconds_left", { s: Math.max(0, Math.ceil((view.deadline - ctx.serverNow()) / 1000)) })));
 }
 
 function diceAndStandings(view, shown) {
@@ -464,13 +565,15 @@ function playersSection(view, ctx, shown) {
   const seats = Array.from({ length: view.players }, (_, i) => i);
   return h("section", { class: "cu-players", id: "cu-players", "aria-label": t("cu.players") }, seats.map((seat) => {
     const done = view.committed[seat];
-    return h("div", { class: `cu-player ${seat === ctx.seat ? "me" : ""} ${done ? "done" : ""}`, style: `--seat:${seatColor(seat)}`,
+    const lead = seat === view.lead && view.phase === "select";
+    return h("div", { class: `cu-player ${seat === ctx.seat ? "me" : ""} ${done ? "done" : ""} ${lead ? "lead" : ""}`, style: `--seat:${seatColor(seat)}`,
       dataset: { seat, committed: done ? "1" : "0", coins: shown.coins[seat] } },
     h("span", { class: "cu-seat-dot" }, num(seat + 1)),
     h("span", { class: "cu-name" }, ctx.seatName(seat), seat === ctx.seat ? ` (${t("cu.you")})` : ""),
     seat === view.lead && view.phase === "select" ? h("span", { class: "cu-lead-tag" }, t("cu.lead_tag")) : null,
     h("span", { class: "cu-coins" }, coinIcon(), h("b", {}, num(shown.coins[seat]))),
-    view.phase === "select" ? h("span", { class: `cu-state ${done ? "ok" : ""}` }, done ? `✓ ${t("cu.committed")}` : t("cu.choosing")) : null);
+    view.phase === "select" ? h("span", { class: `cu-state ${done ? "ok" : ""}` }, h("span", { "aria-hidden": "true" }, done ? "✓" : "○"),
+      h("span", { class: "cu-state-text" }, done ? t("cu.committed") : t("cu.choosing"))) : null);
   }));
 }
 
@@ -539,7 +642,7 @@ function raceEndSection(view, ctx, raceEnd) {
       ? h("ul", { class: "cu-payouts", id: "cu-payouts" }, h("li", { class: "cu-label" }, t("cu.payouts")), payouts.map((p) => h("li", { dataset: { seat: p.seat, amount: p.amount } },
         t("cu.payout", { name: ctx.seatName(p.seat),
           bet: p.token ? t("cu.bet_short", { kind: t(`cu.kind.${p.token.kind}`), camel: camelName(p.token.camel), slot: p.token.slot }) : "",
-          amount: `\u2066${p.amount > 0 ? "+" : "−"}${num(Math.abs(p.amount))}\u2069`, coins: p.coins }))))
+          amount: signed(p.amount), coins: p.coins }))))
       : h("p", { class: "muted" }, t("cu.no_payouts")));
 }
 
@@ -553,15 +656,20 @@ function handSection(view, ctx) {
   const mine = view.my_commitment;
   const choosing = !mine && legal.size > 0;
   const sel = ui.sel;
-  const cards = (view.hand || []).map((id) => cardFace(id, {
-    selected: choosing && sel.card === id, playable: choosing && legal.has(id),
-    onclick: choosing && legal.has(id) && !ui.pending ? () => {
-      const camels = legal.get(id);
-      ui.sel = { step: view.step, card: id, camel: camels.length === 1 ? camels[0] : (camels.includes(sel.camel) ? sel.camel : undefined) };
-      rerender();
-    } : null }));
+  const cards = (view.hand || []).map((id) => {
+    const playable = choosing && legal.has(id) && !ui.pending;
+    return cardFace(id, { selected: choosing && sel.card === id, playable, inHand: true,
+      onclick: () => {
+        if (!playable) return;
+        const camels = legal.get(id);
+        ui.sel = { step: view.step, card: id, camel: camels.length === 1 ? camels[0] : (camels.includes(sel.camel) ? sel.camel : undefined) };
+        rerender();
+      } });
+  });
+  const prompt = mine ? t("cu.waiting_others") : choosing ? t(choicePrompt(sel)) : "";
   const parts = [h("div", { class: "cu-hand-head" }, h("strong", {}, t("cu.your_hand")),
-    h("span", { class: "muted" }, mine ? t("cu.waiting_others") : t(sel.card == null ? "cu.pick_card" : "cu.pick_camel")))];
+    h("span", { class: `cu-prompt ${choosing ? "mine" : "muted"}`, id: "cu-prompt" }, prompt),
+    view.deadline ? deadlineTimer(view, ctx) : null)];
   parts.push(h("div", { class: "cu-hand", id: "cu-hand" }, cards));
   if (mine) {
     const label = cardLabel(cardInfo(mine.card));
@@ -578,7 +686,7 @@ function handSection(view, ctx) {
       parts.push(h("div", { class: "cu-targets", id: "cu-targets", role: "group", "aria-label": t("cu.pick_camel") }, CAMELS.map((camel) => {
         const ok = camels.includes(camel);
         const filled = view.bets.filter((b) => b.kind === info.kind && b.camel === camel).length;
-        return h("button", { type: "button", class: `cu-camel-btn ${sel.camel === camel ? "selected" : ""}`, dataset: { camel, legal: ok ? "1" : "0" },
+        return h("button", { type: "button", class: `cu-camel-btn ${sel.camel === camel ? "selected" : ""}`, dataset: { camel, legal: ok ? "1" : "0", focus: `camel:${camel}` },
           disabled: !ok || ui.pending, "aria-pressed": sel.camel === camel ? "true" : "false", style: `--camel:${HEX[camel]}`,
           onclick: () => { ui.sel = { ...ui.sel, camel }; rerender(); } },
         camelIcon(camel), h("span", {}, camelName(camel)),
@@ -586,10 +694,16 @@ function handSection(view, ctx) {
       })));
     }
     const ready = sel.camel !== undefined && camels.includes(sel.camel);
-    parts.push(h("button", { type: "button", class: "primary", id: "commit", disabled: !ready || ui.pending, onclick: commit },
+    parts.push(h("button", { type: "button", class: "primary", id: "commit", disabled: !ready || ui.pending, onclick: commit, dataset: { focus: "commit" } },
       ui.pending ? t("cu.sending") : t("cu.commit")));
   }
   return h("section", { class: `cu-hand-area ${choosing ? "choosing" : ""}`, id: "cu-hand-area" }, parts);
+}
+
+// What the choice still needs: a card, then a camel if the card names one, then the commit.
+function choicePrompt(sel) {
+  if (sel.card == null) return "cu.pick_card";
+  return sel.camel === undefined ? "cu.pick_camel" : "cu.ready";
 }
 
 async function commit() {
@@ -621,33 +735,171 @@ export function render(root, ctx) {
   const frameKey = ui.play ? `${ui.queue.length}:${ui.play.race}:${ui.play.reveal.trick}:${ui.play.index}` : "settled";
   const seatNames = Array.from({ length: view.players }, (_, i) => ctx.seatName(i));
   const showRaceEnd = shown.raceEnd;
+  const saved = focusedKey(ui.wrap);
+  // Phone first: the track you watch, then your hand and its controls, then what explains them.
   sync(ui.wrap, [
-    ui.memo("head", JSON.stringify([view.phase, view.race, view.trick_in_race, view.lead, view.draw_count, view.deadline, seatNames]), () => header(view, ctx)),
+    ui.memo("head", JSON.stringify([view.phase, view.race, view.trick_in_race, view.lead, view.draw_count, view.deadline, seatNames, ctx.seat]), () => header(view, ctx)),
     ui.memo("players", JSON.stringify([view.phase, view.lead, view.committed, shown.coins, seatNames, ctx.seat]), () => playersSection(view, ctx, shown)),
     trackSection(view, shown),
-    ui.memo("info", JSON.stringify([shown.stacks, shown.dice, shown.rolled]), () => diceAndStandings(view, shown)),
+    ui.memo("hand", JSON.stringify([view.phase, view.step, view.hand, view.my_commitment, ui.sel, ui.pending, ctx.legal, view.bets, ctx.seat, view.deadline]), () => handSection(view, ctx)),
     ui.memo("raceEnd", JSON.stringify([showRaceEnd, seatNames]), () => raceEndSection(view, ctx, showRaceEnd)),
-    ui.memo("hand", JSON.stringify([view.phase, view.step, view.hand, view.my_commitment, ui.sel, ui.pending, ctx.legal, view.bets, ctx.seat]), () => handSection(view, ctx)),
+    ui.memo("info", JSON.stringify([shown.stacks, shown.dice, shown.rolled]), () => diceAndStandings(view, shown)),
     ui.lower,
   ]);
   sync(ui.lower, [
     ui.memo("reveal", JSON.stringify([shown.reveal, shown.active, shown.playing, seatNames, frameKey]), () => revealSection(view, ctx, shown)),
     ui.memo("bets", JSON.stringify([shown.bets, seatNames]), () => betsSection(view, ctx, shown)),
   ]);
+  restoreFocus(ui.wrap, saved);
+}
+
+// -- keeping focus across a redraw: a rebuilt hand would otherwise drop the keyboard's place --
+
+function focusedKey(wrap) {
+  const el = document.activeElement;
+  if (!el || !wrap.contains(el)) return null;
+  const cards = [...wrap.querySelectorAll("#cu-hand .cu-card")];
+  return { key: el.closest("[data-focus]")?.dataset.focus ?? null, index: cards.indexOf(el) };
+}
+
+function restoreFocus(wrap, saved) {
+  if (!saved || wrap.contains(document.activeElement)) return;
+  const same = saved.key && wrap.querySelector(`[data-focus="${saved.key}"]:not(:disabled)`);
+  if (same) { same.focus({ preventScroll: true }); return; }
+  // The control is gone (a played card) or disabled (commit while sending): stay in the hand.
+  const cards = [...wrap.querySelectorAll("#cu-hand .cu-card")];
+  cards[Math.min(Math.max(saved.index, 0), cards.length - 1)]?.focus({ preventScroll: true });
+}
+
+export function pending(ctx) {
+  const view = ctx.view;
+  return ctx.seat != null && view?.phase === "select" && !view.my_commitment && ctx.legal?.length ? 1 : 0;
+}
+
+// -- the move log: one line per event that matters, a summary per race ---------------------------
+
+function playText(play) {
+  const info = cardInfo(play.card);
+  return `${cardLabel(info)}${play.camel ? ` → ${camelName(play.camel)}` : ""}`;
+}
+
+function placesText(camels) {
+  return camels.map((camel, i) => t("cu.log.place", { n: i + 1, camel: camelName(camel) })).join(t("cu.list_sep"));
+}
+
+// A revealed card and what it did: "Sara — Move red: rolled 2 · red: 1 → 3".
+function resolvedLine(ctx, play, notes) {
+  const text = notes.map(noteText).filter(Boolean).join(t("cu.sep"));
+  return { text: t("cu.log.resolved", { name: ctx.seatName(play.seat), card: playText(play), notes: text || t("cu.ev.no_effect") }) };
+}
+
+// One entry per player: the race's coins in total and where they left the player.
+function payoutLine(ctx, race, payouts) {
+  if (!payouts.length) return { text: t("cu.log.no_payouts", { r: race }), summary: true };
+  const bySeat = new Map();
+  for (const p of payouts) bySeat.set(p.seat, { amount: (bySeat.get(p.seat)?.amount ?? 0) + p.amount, coins: p.coins });
+  const list = [...bySeat].map(([seat, p]) => t("cu.log.payout", { name: ctx.seatName(seat), amount: signed(p.amount), coins: p.coins }));
+  return { text: t("cu.log.payouts", { r: race, list: list.join(t("cu.list_sep")) }), summary: true };
+}
+
+function simpleLine(e, ctx) {
+  switch (e.type) {
+    case "race_started": return { text: t("cu.log.race", { r: e.race }) };
+    case "card_committed": return e.auto ? null : { text: t("cu.log.committed", { name: ctx.seatName(e.seat) }) };
+    case "timeout": return { text: t("cu.log.timeout", { names: e.seats.map(ctx.seatName).join(t("cu.list_sep")) }) };
+    case "trick_revealed": return { text: t("cu.log.revealed", { n: e.trick, plays: e.plays.map((p) => t("cu.log.play",
+      { name: ctx.seatName(p.seat), card: playText(p), p: cardInfo(p.card).priority })).join(t("cu.sep")) }) };
+    case "deck_reshuffled": return { text: t("cu.log.reshuffled") };
+    case "race_ended": return { text: t("cu.log.race_end", { r: e.race, reason: t(`cu.reason.${e.reason}`), order: placesText(e.standings) }), summary: true };
+    case "game_ended": return { text: t("cu.log.game_end", { list: e.ranking.map((seat) => t("cu.log.rank",
+      { place: e.ranks[String(seat)], name: ctx.seatName(seat), coins: ctx.view.coins[seat] })).join(t("cu.list_sep")) }), summary: true };
+    default: return null;
+  }
+}
+
+export function logLines(events, ctx) {
+  const lines = [];
+  let open = null;     // the card being resolved and the notes of what it did
+  let payouts = null;  // the payouts of a race that just ended
+  let race = null;
+  const close = () => { if (open) lines.push(resolvedLine(ctx, open.play, open.notes)); open = null; };
+  const settle = () => { if (payouts) lines.push(payoutLine(ctx, race, payouts)); payouts = null; };
+  for (const e of events || []) {
+    try {
+      const note = eventNote(e);
+      if (e.type === "card_resolved") { close(); open = { play: e, notes: [] }; continue; }
+      if (e.type === "card_unresolved") { close(); lines.push(resolvedLine(ctx, e, [note])); continue; }
+      if (note && open) { open.notes.push(note); continue; }
+      if (e.type === "payout") { payouts?.push(e); continue; }
+      close();
+      if (e.type !== "race_ended") settle();
+      const line = simpleLine(e, ctx);
+      if (line) lines.push(line);
+      if (e.type === "race_ended") { payouts = []; race = e.race; }
+    } catch {
+      // A malformed event makes no line; the log never breaks the table.
+    }
+  }
+  close();
+  settle();
+  return lines;
+}
+
+// -- the result: who won and why in words, then the final table ---------------------------------
+
+function tieHow(result, ctx, winner, rivals) {
+  const reached = (seat) => result.last_change?.[String(seat)] ?? null;
+  if (reached(winner) === 0) return t("cu.how.start");
+  const race = (seat) => ui.coinRace[reached(seat)] ?? null;
+  const mine = race(winner);
+  const theirs = rivals.map(race);
+  if (mine == null || theirs.includes(null)) return t("cu.how.earlier");
+  if (theirs.every((r) => r > mine)) return t("cu.how.race", { a: mine });
+  return t("cu.how.same", { a: mine });
+}
+
+function whyText(result, ctx) {
+  const scores = result.scores || {};
+  const coins = (seat) => scores[String(seat)];
+  const winners = result.winners || [];
+  // "A, B and C": the last two joined by the language's "and".
+  const names = (seats) => {
+    const all = seats.map(ctx.seatName);
+    return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(t("cu.list_sep"))}${t("cu.and")}${all[all.length - 1]}`;
+  };
+  if (winners.length > 1) return t("cu.why.shared", { names: names(winners), coins: coins(winners[0]) });
+  const winner = winners[0];
+  const rivals = (result.ranking || []).filter((seat) => seat !== winner && coins(seat) === coins(winner));
+  const next = (result.ranking || []).find((seat) => seat !== winner);
+  if (!rivals.length && next == null) return t("cu.why.single", { name: ctx.seatName(winner), coins: coins(winner) });
+  if (!rivals.length) return t("cu.why.margin", { name: ctx.seatName(winner), coins: coins(winner), d: coins(winner) - coins(next), next: ctx.seatName(next) });
+  return t("cu.why.tie", { name: ctx.seatName(winner), names: names([winner, ...rivals]), coins: coins(winner),
+    how: tieHow(result, ctx, winner, rivals) });
+}
+
+// When a player reached the final total, only where a tie makes it matter.
+function reachedText(result, seat) {
+  const at = result.last_change?.[String(seat)];
+  if (!at) return t("cu.reached_start");
+  const race = ui.coinRace[at];
+  return race ? t("cu.reached_race", { r: race }) : "—";
 }
 
 export function resultDetails(result, ctx) {
   const ranks = result.ranks || {};
   const scores = result.scores || {};
-  const reached = result.last_change || {};
+  const ranking = result.ranking || [];
   const counts = {};
-  for (const seat of result.ranking || []) counts[ranks[seat]] = (counts[ranks[seat]] || 0) + 1;
+  for (const seat of ranking) counts[scores[seat]] = (counts[scores[seat]] || 0) + 1;
+  const tied = Object.values(counts).some((n) => n > 1);
+  const head = [t("cu.rank"), t("cu.player"), t("cu.coins_col"), tied ? t("cu.reached") : null].filter(Boolean);
   return h("div", { class: "cu-result" },
+    h("p", { class: "cu-why", id: "cu-why" }, whyText(result, ctx)),
     h("table", { class: "cu-ranking", id: "cu-ranking" },
-      h("thead", {}, h("tr", {}, [t("cu.rank"), t("cu.player"), t("cu.coins_col"), t("cu.reached")].map((x) => h("th", {}, x)))),
-      h("tbody", {}, (result.ranking || []).map((seat) => h("tr", { class: ranks[seat] === 1 ? "winner" : "", dataset: { seat, rank: ranks[seat], coins: scores[seat] } },
-        h("td", {}, num(ranks[seat]), counts[ranks[seat]] > 1 ? ` (${t("cu.shared")})` : ""),
+      h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ranking.map((seat) => h("tr", { class: ranks[seat] === 1 ? "winner" : "", dataset: { seat, rank: ranks[seat], coins: scores[seat] } },
+        h("td", {}, num(ranks[seat]), ranking.filter((x) => ranks[x] === ranks[seat]).length > 1 ? ` (${t("cu.shared")})` : ""),
         h("td", {}, h("span", { class: "cu-seat-dot", style: `--seat:${seatColor(seat)}` }, num(seat + 1)), " ", ctx.seatName(seat), seat === ctx.seat ? ` (${t("cu.you")})` : ""),
         h("td", {}, num(scores[seat])),
-        h("td", {}, reached[seat] ? t("cu.reached_n", { n: reached[seat] }) : t("cu.reached_start")))))));
+        tied ? h("td", {}, counts[scores[seat]] > 1 ? reachedText(result, seat) : "") : null)))));
 }
