@@ -1,8 +1,8 @@
 // A room at /t/{code}: before the game its link, seats and host controls; during it a slim line, the
 // table and the move log; after it the result first, then the final table.
 import { api, catalogue, ensurePlayer, identity } from "./api.js";
-import { announce, h, keepFocus, toast } from "./dom.js";
-import { errorText, num, t } from "./i18n/index.js";
+import { announce, h, keepFocus, partCache, sync, toast } from "./dom.js";
+import { currentLang, errorText, num, t } from "./i18n/index.js";
 import { RoomSocket } from "./socket.js";
 import { gameTitle, renderer } from "./games/index.js";
 import { clearTurnAlert, turnAlert } from "./alerts.js";
@@ -17,7 +17,7 @@ export function showRoom(root, code) {
   let state = null;
   let status = "connecting";
   let game = null;       // the renderer module of this room's game
-  let entry = null;      // the game's catalogue entry (its options, for the summary in plain words)
+  let listing = null;    // the game's catalogue entry (its options, for the summary in plain words)
   let socket = null;
   let journal = [];      // [{version, events}] of this game, as this seat received them
   let botLevel = "normal";
@@ -36,7 +36,7 @@ export function showRoom(root, code) {
   async function onMessage(message) {
     if (message.type === "room") {
       room = message.room;
-      if (!game) [game, entry] = await Promise.all([renderer(room.game), catalogue().then((all) => all.find((g) => g.slug === room.game))]);
+      if (!game) [game, listing] = await Promise.all([renderer(room.game), catalogue().then((all) => all.find((g) => g.slug === room.game))]);
     } else if (message.type === "history") {
       journal = message.entries.map(({ version, events }) => ({ game: message.game_id, version, events }));
     } else if (message.type === "state") {
@@ -50,7 +50,7 @@ export function showRoom(root, code) {
 
   // The move log grows from the events each state message carries (a rematch starts a new one).
   function record(message) {
-    journal = journal.filter((entry) => entry.game === message.game_id);
+    journal = journal.filter((change) => change.game === message.game_id);
     const last = journal.at(-1)?.version ?? -1;
     if (message.version > last && message.events?.length) {
       journal.push({ game: message.game_id, version: message.version, events: message.events });
@@ -130,7 +130,7 @@ export function showRoom(root, code) {
   // Only people who are not at the table are named: a connected table says nothing.
   function presenceLine() {
     const missing = room.seats.filter((s) => s.player && room.presence?.[s.seat] && room.presence[s.seat] !== "connected");
-    if (room.status === "waiting" || !missing.length) return null;
+    if (room.status !== "playing" || !missing.length) return null;
     return h("p", { class: "presence-line", id: "presence" }, missing.map((s) => h("span", { dataset: { presence: room.presence[s.seat] } },
       `${PRESENCE_MARK[room.presence[s.seat]]} ${t(`presence_line.${room.presence[s.seat]}`, { name: s.player.name })}`)));
   }
@@ -146,7 +146,7 @@ export function showRoom(root, code) {
   }
 
   function optionsLine() {
-    const lines = entry ? optionsSummary(entry, room.config) : [];
+    const lines = listing ? optionsSummary(listing, room.config) : [];
     return lines.length ? h("p", { class: "muted options-line", id: "room-options" }, lines.join(t("list_sep"))) : null;
   }
 
@@ -207,30 +207,43 @@ export function showRoom(root, code) {
       h("div", { class: "controls center" }, buttons));
   }
 
+  // Each change's lines are made once per language: real-time tables redraw many times a second.
+  const madeLines = new WeakMap();
   function logLines() {
     if (!state || !game?.logLines) return [];
     const ctx = context();
-    const lines = [];
-    for (const entry of journal) {
-      try { lines.push(...(game.logLines(entry.events, ctx) || [])); } catch (err) { console.error(err); }
-    }
-    return lines;
+    const lang = currentLang();
+    return journal.flatMap((change) => {
+      const made = madeLines.get(change);
+      if (made?.lang === lang) return made.lines;
+      let lines = [];
+      try { lines = game.logLines(change.events, ctx) || []; } catch (err) { console.error(err); }
+      madeLines.set(change, { lang, lines });
+      return lines;
+    });
   }
 
   // Below the table one short row (the move log's switch, how to play, hand my seat to a bot), so a
   // race table keeps the screen; the log opens under it, and is open by itself once the game is over.
+  const part = partCache();
   function belowTable() {
     const lines = logLines();
     const open = logOpen ?? room.status === "finished";
+    // Rebuilt only when something in it changed, so a log being scrolled keeps its place.
+    const key = JSON.stringify([lines.length, open, room.status, mySeat(), room.presence, room.seats]);
+    return part("below", key, () => buildBelowTable(lines, open));
+  }
+
+  function buildBelowTable(lines, open) {
     const handOver = room.status === "playing" && mySeat() !== null
       ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: leaveDuringGame }, t("hand_to_bot")) : null;
     const toggle = h("button", { type: "button", class: "small", id: "log-toggle", "aria-expanded": String(open), "aria-controls": "log",
       onclick: () => { logOpen = !open; redraw(); } }, t("history_n", { n: lines.length }));
     const panel = h("section", { class: "card log", id: "log", hidden: !open, "aria-label": t("history") }, peopleList(),
       lines.length ? h("ol", { class: "log-lines", id: "log-lines", reversed: true, tabindex: 0, "data-scrolls": "" },
-        lines.reverse().map((line) => h("li", { class: line.summary ? "summary" : "" }, line.text)))
+        [...lines].reverse().map((line) => h("li", { class: line.summary ? "summary" : "" }, line.text)))
         : h("p", { class: "muted" }, t("history_empty")));
-    return [h("p", { class: "table-menu" }, toggle, howToLink(), handOver), panel];
+    return h("div", {}, h("p", { class: "table-menu" }, toggle, howToLink(), handOver), panel);
   }
 
   function alertTurn() {
@@ -261,7 +274,7 @@ export function showRoom(root, code) {
       const ctl = { room, me: identity(), isHost: isHost(), call, code };
       parts.lobby.replaceChildren(...(waiting ? [optionsLine(), shareBox(), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean) : []));
       parts.controls.replaceChildren(...(waiting ? [waitingControls()] : (mySeat() === null ? [h("p", { class: "muted watching" }, t("watching"))] : [])));
-      parts.log.replaceChildren(...(waiting || !state ? [] : belowTable()));
+      sync(parts.log, waiting || !state ? [] : [belowTable()]);
     });
     gameEl.hidden = !state;
     if (state && game) game.render(gameEl, context());

@@ -109,7 +109,8 @@ def test_presence_per_seat_and_the_spectator_count(client):
     assert room["presence"]["0"] == "away"
     host_socket.send_json({"type": "visibility", "hidden": False})
     assert receive_until(host_socket, "room")["room"]["presence"]["0"] == "connected"
-    ws_guest, _ = hello(client, code, guest)
+    ws_guest, guest_socket = hello(client, code, guest)
+    receive_until(guest_socket, "state")  # subscribed: its leaving is now a drop, not a refused hello
     ws_guest.__exit__(None, None, None)
     # The guest's socket closed a moment ago: they are reconnecting, not away, during the grace period.
     room = receive_until(host_socket, "room")["room"]
