@@ -17,4 +17,5 @@ if ! command -v chromium >/dev/null 2>&1; then
     .venv/bin/python -m playwright install chromium
   fi
 fi
-exec .venv/bin/python -m pytest "$@"
+# Two workers by default (the machines have two cores); each gets its own database. -n 0 runs serially.
+exec .venv/bin/python -m pytest -n "${DORHAMI_TEST_WORKERS:-2}" "$@"
