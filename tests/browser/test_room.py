@@ -139,3 +139,28 @@ def test_the_lobby_fits_the_screen_and_has_no_serious_accessibility_problem(serv
     assert_no_horizontal_overflow(page)
     assert_accessible(page)
     screenshot(page, f"lobby-{lang}")
+
+
+def test_settings_are_kept_in_the_browser_and_change_the_page(server, browser):
+    page = new_page(browser, PHONE, "fa")
+    page.goto(server.url)
+    before = page.evaluate("[document.documentElement.dataset.motion, document.documentElement.dataset.contrast]")
+    assert before == ["auto", "normal"]
+    page.click("#settings")
+    page.wait_for_selector("#settings-dialog[open]")
+    assert_accessible(page, "#settings-dialog")
+    page.check("#setting-reducedMotion")
+    page.check("#setting-contrast")
+    page.uncheck("#setting-sound")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings-dialog", state="detached")
+    assert page.evaluate("document.activeElement.id") == "settings"  # focus goes back to the button
+    page.reload()
+    page.wait_for_selector("article[data-game]")
+    after = page.evaluate("[document.documentElement.dataset.motion, document.documentElement.dataset.contrast]")
+    assert after == ["reduced", "high"]
+    saved = page.evaluate("JSON.parse(localStorage.getItem('dorhami.settings'))")
+    assert saved["sound"] is False and saved["reducedMotion"] is True
+    # Reduced motion cuts transitions everywhere.
+    duration = page.evaluate("getComputedStyle(document.querySelector('button')).transitionDuration")
+    assert duration in ("1e-05s", "0.00001s"), duration
