@@ -50,5 +50,5 @@ export function showHowTo(root, slug) {
   }
 
   load();
-  return { redraw, ownsTitle: true };
+  return { redraw };
 }

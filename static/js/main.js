@@ -19,7 +19,7 @@ document.getElementById("lang").before(settingsButton);
 
 function header() {
   document.querySelector("[data-i18n=brand]").textContent = t("brand");
-  if (!screen?.ownsTitle) document.title = t("brand");
+  document.title = t("brand");  // a screen with its own title sets it when it draws
   const button = document.getElementById("lang");
   button.textContent = currentLang() === "fa" ? "English" : "فارسی";
   button.setAttribute("aria-label", t("switch_language"));

@@ -114,8 +114,7 @@ def test_every_game_has_a_how_to_page_reached_from_its_lobby_card(server, browse
         page.wait_for_url(f"**/how/{slug}")
         page.wait_for_selector("#howto .howto-section")
         ids = page.locator("#howto .howto-section").evaluate_all("els => els.map(e => e.id)")
-        assert ids[:5] == ["how-goal", "how-setup", "how-turn", "how-scoring", "how-variants"] or \
-            {"how-goal", "how-setup", "how-turn", "how-scoring", "how-variants"} <= set(ids), (slug, ids)
+        assert {"how-goal", "how-setup", "how-turn", "how-scoring", "how-variants"} <= set(ids), (slug, ids)
         text = page.locator("#howto").inner_text()
         assert (PERSIAN if lang == "fa" else LATIN).search(text)
         assert_no_horizontal_overflow(page)
