@@ -9,8 +9,9 @@ the copy they are given.
 
 from __future__ import annotations
 
-import pickle
 from typing import Any, ClassVar
+
+import orjson
 
 from .errors import IllegalAction
 
@@ -26,8 +27,12 @@ MAX_FIRES_PER_ADVANCE = 100_000
 
 
 def clone(state: State) -> State:
-    """A deep copy of a JSON-safe state (pickle is several times faster than copy.deepcopy)."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """A deep copy of a JSON-safe state.
+
+    An orjson round trip is about twice as fast as pickle's (and many times copy.deepcopy's), and
+    it refuses what is not JSON (a non-str key, a set), so a state that would not replay fails here.
+    """
+    return orjson.loads(orjson.dumps(state))
 
 
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
@@ -104,7 +109,7 @@ class Engine:
             raise IllegalAction("unknown_action", "expected an object with a string 'type'")
         new, events = self.advance(state, now_ms)
         if new is state:
-            new = clone(state)
+            new = self.copy_state(state)
         step = action.get("step")
         if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
             raise IllegalAction("unknown_action", f"expected 'step' to be an integer, but got {step!r}")
@@ -125,13 +130,18 @@ class Engine:
             if due is None or due > now_ms:
                 return new, events
             if new is state:
-                new = clone(state)
+                new = self.copy_state(state)
             events += self._fire(new, due)
         raise RuntimeError(f"{self.slug}: a timer at {due} keeps firing without moving on")
 
     def step(self, state: State, seat: int | None) -> int:
         """A counter that moves on whenever a decision point closes (the stale-step rule)."""
         return state.get("step", 0)
+
+    def copy_state(self, state: State) -> State:
+        """The copy the `_apply`/`_fire` hooks may mutate. A game may share the parts its hooks never
+        mutate in place (structural sharing) instead of this whole deep copy."""
+        return clone(state)
 
     # -- hooks each game implements -------------------------------------------------------
 
