@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dorhami.config import Settings  # noqa: E402
 from dorhami.hub.hub import Hub  # noqa: E402
-from dorhami.hub.table import Subscriber  # noqa: E402
+from dorhami.hub.fanout import Subscriber  # noqa: E402
 from dorhami.storage.repository import Store  # noqa: E402
 
 

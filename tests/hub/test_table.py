@@ -8,7 +8,7 @@ import json
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.hub import Hub
-from dorhami.hub.table import Subscriber
+from dorhami.hub.fanout import Subscriber
 from dorhami.storage.repository import Store
 
 JVH = "jekyll-vs-hyde"
@@ -103,10 +103,10 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
         while not sub.queue.empty():
             sub.queue.get_nowait()
 
-        async def broken(*args):
+        def broken(rows):
             raise OSError("disk full")
 
-        hub.store.append_action = broken
+        hub.store.repo.append_actions = broken
         action = table.engine.legal_actions(table.game.state, 0)[0]
         before = json.dumps(table.game.state)
         try:
@@ -117,7 +117,7 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
             raise AssertionError("expected storage_unavailable")
         assert json.dumps(table.game.state) == before and table.game.version == 0
         assert sub.queue.empty(), "nothing may be broadcast before it is stored"
-        del hub.store.append_action
+        del hub.store.repo.append_actions
         await hub.close()
         hub.store.close()
 

@@ -7,7 +7,6 @@ from sqlalchemy import inspect, text
 from dorhami.storage.db import make_engine, migrate, normalise_url
 from dorhami.storage.records import GameRecord, SeatRecord
 from dorhami.storage.repository import Repository, hash_token
-from dorhami.storage.db import make_sessions
 
 
 def test_migrations_create_every_table_and_can_run_twice(database_url):
@@ -30,7 +29,7 @@ def test_sqlite_runs_in_wal_mode(tmp_path):
 def test_a_token_is_stored_only_as_its_hash(database_url):
     migrate(database_url)
     engine = make_engine(database_url)
-    repo = Repository(make_sessions(engine))
+    repo = Repository(engine)
     player, token = repo.create_player("Sara")
     with engine.connect() as conn:
         stored = conn.execute(text("SELECT token_hash FROM players")).scalars().all()
@@ -42,7 +41,7 @@ def test_a_token_is_stored_only_as_its_hash(database_url):
 def test_the_action_log_keeps_order_and_json(database_url):
     migrate(database_url)
     engine = make_engine(database_url)
-    repo = Repository(make_sessions(engine))
+    repo = Repository(engine)
     host, _ = repo.create_player("Host")
     room = repo.create_room("abc", "jekyll-vs-hyde", {"match_mode": "single"}, True, host.id)
     game = repo.start_game(room.id, GameRecord(room_id=room.id, seed=2**62 - 1, config={}, players=2, started_ms=5),

@@ -12,6 +12,7 @@ from ..config import Settings
 from ..storage.repository import Store
 from .clock import SystemClock
 from .errors import HubError
+from .journal import Journal
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,7 @@ class Hub:
     def __init__(self, store: Store, settings: Settings, clock=None,
                  seeds: Callable[[], int] | None = None) -> None:
         self.store = store
+        self.journal = Journal(store)
         # Game seeds come from the OS's randomness; tests may pass their own source.
         self.new_seed = seeds or (lambda: random.SystemRandom().getrandbits(62))
         self.settings = settings
@@ -79,3 +81,4 @@ class Hub:
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
+        await self.journal.close()

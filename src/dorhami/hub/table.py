@@ -8,8 +8,6 @@ action is committed to the log before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
-import itertools
-import json
 import logging
 import random
 from collections import OrderedDict
@@ -18,9 +16,11 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
+from ..storage.repository import ActionRow
 from . import messages
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
+from .fanout import Subscriber, encode, send_by_seat
 from .presence import Roster
 
 if TYPE_CHECKING:
@@ -30,8 +30,6 @@ log = logging.getLogger(__name__)
 
 ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
 REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
-_CLOSE = object()
-_socket_ids = itertools.count(1)
 
 
 @dataclass
@@ -48,36 +46,6 @@ class LiveGame:
     replies: dict[int, OrderedDict] = field(default_factory=dict)
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
     history: list[tuple[int, list[Event]]] = field(default_factory=list)
-
-
-class Subscriber:
-    """One socket watching a table: a bounded send queue, so a slow socket never blocks the table."""
-
-    def __init__(self, player_id: str | None, limit: int) -> None:
-        self.id = next(_socket_ids)
-        self.player_id = player_id
-        self.queue: asyncio.Queue = asyncio.Queue(limit)
-        self.closed_reason: str | None = None
-
-    def send(self, message: dict | str) -> None:
-        if self.closed_reason:
-            return
-        text = message if isinstance(message, str) else json.dumps(message)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close("too slow: the send queue is full")
-
-    def close(self, reason: str) -> None:
-        self.closed_reason = reason
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait(_CLOSE)
-
-    async def next(self) -> str | None:
-        """The next text to send, or None when the socket must be closed."""
-        item = await self.queue.get()
-        return None if item is _CLOSE else item
 
 
 class Table:
@@ -353,7 +321,9 @@ class Table:
         game = self.game
         seq = game.version + 1
         try:
-            await self.hub.store.append_action(game.id, seq, seat, action, now, client_seq)
+            # One table keeps one action in flight: the next is judged on the state this one made,
+            # and only once it is durable, so a failed commit never leaves a later ack standing.
+            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq))
         except Exception as exc:
             log.exception("table %s: could not store action %s", self.room.code, seq)
             raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
@@ -474,15 +444,11 @@ class Table:
                 "events": events_for(events or [], seat), "result": game.result}
 
     def _broadcast_state(self, events: list[Event]) -> None:
-        texts: dict[int | None, str] = {}
-        for sub in list(self.subscribers):
-            seat = self.seat_of(sub.player_id)
-            if seat not in texts:
-                texts[seat] = json.dumps(self.snapshot(seat, events))
-            sub.send(texts[seat])
+        seats = {s.player_id: s.seat for s in self.seats.values() if s.player_id}
+        send_by_seat(self.subscribers, seats, lambda seat: self.snapshot(seat, events))
 
     def _broadcast_room(self) -> None:
-        text = json.dumps({"type": "room", "room": self.room_public()})
+        text = encode({"type": "room", "room": self.room_public()})
         for sub in list(self.subscribers):
             sub.send(text)
 

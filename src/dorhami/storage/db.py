@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
@@ -20,12 +21,18 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def _json_text(value) -> str:
+    return orjson.dumps(value).decode()
+
+
 def make_engine(url: str) -> Engine:
     """An SQLAlchemy engine; SQLite gets WAL, foreign keys and a busy timeout on every connection."""
     url = normalise_url(url)
+    # JSON columns (every logged action) are encoded with orjson: several times faster than json.
+    codec = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5, **codec)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **codec)
 
     @event.listens_for(engine, "connect")
     def _sqlite_pragmas(dbapi_connection, _record):

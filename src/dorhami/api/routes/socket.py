@@ -11,7 +11,8 @@ from pydantic import ValidationError
 
 from ...hub import messages
 from ...hub.errors import HubError
-from ...hub.table import Subscriber, Table
+from ...hub.fanout import Subscriber
+from ...hub.table import Table
 from ..deps import HubDep
 
 router = APIRouter()
