@@ -51,8 +51,9 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
     app.state.assets = AssetTree(STATIC_DIR)
     _add_error_handlers(app)
-    for router in (players.router, games.router, rooms.router, socket.router, pages.router):
+    for router in (players.router, games.router, rooms.router, pages.router):
         app.include_router(router)
+    app.router.routes.append(socket.route)
     app.mount(PREFIX, Assets(app.state.assets), name="static")
     # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
     app.add_middleware(GZipMiddleware, minimum_size=500)

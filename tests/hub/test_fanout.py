@@ -19,7 +19,7 @@ def test_each_seat_class_is_built_once_and_its_sockets_share_the_text():
             return {"type": "state", "seat": seat, "secret": f"hand of {seat}"}
 
         classes = send_by_seat(subs.values(), {"A": 0, "B": 1}, message_for)
-        got = {name: sub.queue.get_nowait() for name, sub in subs.items()}
+        got = {name: sub.items.popleft() for name, sub in subs.items()}
         assert classes == 3 and sorted(built, key=str) == [0, 1, None]
         assert got["a1"] is got["a2"], "the same encoded text, not a copy per socket"
         assert got["watcher"] is got["stranger"], "everyone without a seat sees the spectator message"

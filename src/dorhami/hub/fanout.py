@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections import deque
 from typing import Callable, Iterable
 
 import orjson
@@ -24,32 +25,53 @@ def encode(message: dict) -> str:
 
 
 class Subscriber:
-    """One socket watching a table: a bounded send queue, so a slow socket never blocks the table."""
+    """One socket watching a table: a bounded send queue, so a slow socket never blocks the table.
+
+    A deque and one waiter rather than an asyncio.Queue: thousands of idle sockets each keep one,
+    and a Queue's three deques and its Event cost more than the socket's own protocol state."""
+
+    __slots__ = ("id", "player_id", "limit", "items", "waiter", "closed_reason")
 
     def __init__(self, player_id: str | None, limit: int) -> None:
         self.id = next(_socket_ids)
         self.player_id = player_id
-        self.queue: asyncio.Queue = asyncio.Queue(limit)
+        self.limit = limit
+        self.items: deque = deque()
+        self.waiter: asyncio.Future | None = None
         self.closed_reason: str | None = None
 
     def send(self, message: dict | str) -> None:
         if self.closed_reason:
             return
-        text = message if isinstance(message, str) else encode(message)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.items) >= self.limit:
             self.close("too slow: the send queue is full")
+            return
+        self.items.append(message if isinstance(message, str) else encode(message))
+        self._wake()
 
     def close(self, reason: str) -> None:
         self.closed_reason = reason
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queue.put_nowait(_CLOSE)
+        self.items.clear()
+        self.items.append(_CLOSE)
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def pending(self) -> int:
+        """Messages queued and not yet sent."""
+        return len(self.items)
 
     async def next(self) -> str | None:
         """The next text to send, or None when the socket must be closed."""
-        item = await self.queue.get()
+        while not self.items:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        item = self.items.popleft()
         return None if item is _CLOSE else item
 
 

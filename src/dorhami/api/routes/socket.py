@@ -6,16 +6,15 @@ import asyncio
 import json
 import time
 
-from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
 
 from ...hub import messages
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
 from ...hub.table import Table
-from ..deps import HubDep
 
-router = APIRouter()
 
 HELLO_TIMEOUT_S = 15
 # Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4404 no such room.
@@ -38,8 +37,10 @@ class TokenBucket:
         return True
 
 
-@router.websocket("/ws/rooms/{code}")
-async def room_socket(ws: WebSocket, code: str, hub: HubDep) -> None:
+async def room_socket(ws: WebSocket) -> None:
+    """A plain Starlette endpoint: FastAPI's dependency machinery would keep two exit stacks
+    alive for each of thousands of long-lived sockets, for one lookup of the hub."""
+    code, hub = ws.path_params["code"], ws.app.state.hub
     await ws.accept()
     try:
         table = await hub.table(code)
@@ -144,3 +145,6 @@ def _first_error(exc: ValidationError) -> str:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ()))
     return f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+
+
+route = WebSocketRoute("/ws/rooms/{code}", room_socket)
