@@ -33,6 +33,15 @@ def frozen(state: dict) -> str:
     return json.dumps(state, sort_keys=True)
 
 
+def containers(value, found: set[int]) -> set[int]:
+    """The ids of every list and dict inside `value`, itself included (to find aliasing)."""
+    if isinstance(value, (list, dict)):
+        found.add(id(value))
+        for item in value.values() if isinstance(value, dict) else value:
+            containers(item, found)
+    return found
+
+
 def play(engine: Engine, players: int, seed: int, config: dict | None = None,
          wait_chance: float = 0.05, max_steps: int = MAX_STEPS, check=None) -> Playout:
     """Play random legal actions (and sometimes wait for a timer) until the game has a result.

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State, clone
+from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (BET_KINDS, BET_WINNER, CAMELS, CARD_COUNT, COLUMN_SLOTS, HAND_SIZE, KIND,
                          LOSE, LOST_CAMEL, MIRAGE, MOVE, PRESETS, PRIORITY, START_COINS, START_SPACE, TAILWIND, WIN,
                          die_roll, printed_camel, random_start_stack, shuffled, standings)
-from .state import CONFIG_OPTIONS, DEFAULT_CONFIG, PLAYER_RANGE, check_config, parse_action
+from .state import (CONFIG_OPTIONS, DEFAULT_CONFIG, PLAYER_RANGE, check_config, copy_for_change, copy_trick,
+                    own_trick_lists, parse_action)
 from .view import public_action, view
 
 
@@ -46,20 +47,20 @@ def finished(state: State) -> bool:
     return bool(state["stacks"][-1])
 
 
-def column_counts(bets: list[dict]) -> dict[tuple[str, str], int]:
-    """Tokens per (kind, camel) column."""
-    counts: dict[tuple[str, str], int] = {}
-    for token in bets:
-        key = (token["kind"], token["camel"])
-        counts[key] = counts.get(key, 0) + 1
-    return counts
+def column_size(bets: list[dict], card_kind: str, camel: str) -> int:
+    """Tokens in the (kind, camel) column."""
+    return sum(1 for token in bets if token["camel"] == camel and token["kind"] == card_kind)
 
 
 def bet_targets(state: State, seat: int, card_kind: str) -> list[str]:
     """§4.1 (a)+(b): camels the seat has no token on this race (D9) whose column has room now."""
-    mine = {token["camel"] for token in state["bets"] if token["seat"] == seat}
-    counts = column_counts(state["bets"])
-    return [camel for camel in CAMELS if camel not in mine and counts.get((card_kind, camel), 0) < COLUMN_SLOTS]
+    mine, column = set(), []  # one pass: every legal-action list and every bet card checks this
+    for token in state["bets"]:
+        if token["seat"] == seat:
+            mine.add(token["camel"])
+        if token["kind"] == card_kind:
+            column.append(token["camel"])
+    return [camel for camel in CAMELS if camel not in mine and column.count(camel) < COLUMN_SLOTS]
 
 
 def legal_camels(state: State, seat: int, card: int) -> list[str | None]:
@@ -136,7 +137,9 @@ def check_play(state: State, seat: int, card: int, camel: str | None) -> None:
 
 def commit(state: State, seat: int, card: int, camel: str | None, auto: bool) -> None:
     """The card leaves the hand and becomes the seat's final, secret commitment."""
-    state["hands"][seat].remove(card)
+    hand = list(state["hands"][seat])  # replaced, not changed: states share the hands
+    hand.remove(card)
+    state["hands"][seat] = hand
     state["committed"][seat] = {"card": card, "camel": camel, "auto": auto}
 
 
@@ -178,17 +181,18 @@ def move_unit(state: State, camel: str, delta: int, cause: str) -> Event | None:
     target = min(space + delta, last) if delta > 0 else max(space - 1, START_SPACE)
     if target == space:
         return None  # D25: back from space 1 — nothing happens, the stack is not reordered
+    # Stacks are replaced, never changed in place: `copy_for_change` shares them between states.
     stack = stacks[space - 1]
     if config["carry"]:
         unit, stacks[space - 1] = stack[height:], stack[:height]
     else:
         unit = [camel]
-        stack.remove(camel)  # the camels above drop one level
+        stacks[space - 1] = stack[:height] + stack[height + 1:]  # the camels above drop one level
     landing = stacks[target - 1]
     if delta < 0 and config["stack_leader"] == "top":
-        landing[:0] = unit  # a backward move goes to the rear, which is the bottom when the top leads
+        stacks[target - 1] = unit + landing  # a backward move goes to the rear, the bottom when the top leads
     else:
-        landing += unit  # forward moves land on top; so do backward moves when the bottom leads
+        stacks[target - 1] = landing + unit  # forward moves land on top; so do backward moves when the bottom leads
     return {"type": "camel_moved", "camel": camel, "unit": list(unit), "from": space, "to": target,
             "cause": cause}
 
@@ -197,7 +201,7 @@ def move_unit(state: State, camel: str, delta: int, cause: str) -> Event | None:
 
 def place_bet(state: State, seat: int, card_kind: str, camel: str) -> Event:
     """A token in the next slot of the column, or a fizzle when the column filled meanwhile (D7)."""
-    slot = column_counts(state["bets"]).get((card_kind, camel), 0) + 1
+    slot = column_size(state["bets"], card_kind, camel) + 1
     if slot > COLUMN_SLOTS:
         return {"type": "bet_fizzled", "seat": seat, "kind": card_kind, "camel": camel}
     state["race_bet_seq"] += 1
@@ -213,41 +217,39 @@ def resolve(state: State, play: dict, queue: list[dict]) -> list[Event]:
     events: list[Event] = []
     moved = None
     if card_kind == MOVE:
-        value, rolled = roll(state, printed_camel(card))
+        mover = printed_camel(card)
+        value, rolled = roll(state, mover)
         events.append(rolled)
-        moved = move_unit(state, printed_camel(card), value, MOVE)
+        moved = move_unit(state, mover, value, MOVE)
     elif card_kind in BET_KINDS and camel is not None:
         return [place_bet(state, seat, card_kind, camel)]
     elif card_kind == MIRAGE and queue:
         queue.reverse()
-        return [{"type": "order_reversed", "queue": [queued_play(entry) for entry in queue]}]
+        return [{"type": "order_reversed", "queue": [dict(entry) for entry in queue]}]
     elif card_kind in (LOST_CAMEL, TAILWIND) and camel is not None:
         moved = move_unit(state, camel, -1 if card_kind == LOST_CAMEL else 1, card_kind)
     # A blank card, a Mirage with nothing left or Lost Camel on space 1 changes nothing.
     return events + [moved or {"type": "no_effect", "seat": seat, "card": card}]
 
 
-def queued_play(play: dict) -> dict:
-    """A revealed play as the events show it."""
-    return {"seat": play["seat"], "card": play["card"], "camel": play["camel"], "auto": play["auto"]}
-
-
 def resolution_queue(state: State) -> list[dict]:
-    """§4.2: by printed priority, then clockwise from the lead seat."""
+    """§4.2: by printed priority, then clockwise from the lead seat; each play as the events show it."""
     count, lead = seat_count(state), lead_seat(state)
-    plays = [{"seat": seat, **choice} for seat, choice in enumerate(state["committed"])]
+    plays = [{"seat": seat, "card": choice["card"], "camel": choice["camel"], "auto": choice["auto"]}
+             for seat, choice in enumerate(state["committed"])]
     return sorted(plays, key=lambda play: (PRIORITY[play["card"]], (play["seat"] - lead) % count))
 
 
 def reveal(state: State, now_ms: int) -> list[Event]:
     """§4.2: show every commitment, resolve in queue order, stop effects at the finish."""
+    own_trick_lists(state)
     queue = resolution_queue(state)
     revealed = {"type": "trick_revealed", "race": state["race"], "trick": state["trick_in_race"],
-                "lead": lead_seat(state), "plays": [queued_play(play) for play in queue]}
+                "lead": lead_seat(state), "plays": [dict(play) for play in queue]}
     log: list[Event] = []
     while queue and not finished(state):
         play = queue.pop(0)
-        log.append({"type": "card_resolved", **queued_play(play)})
+        log.append({"type": "card_resolved", **play})
         log += resolve(state, play, queue)
         state["discard_pile"].append(play["card"])
     # D15: the race ended at once; what is left goes to the discard pile without effect.
@@ -255,7 +257,8 @@ def reveal(state: State, now_ms: int) -> list[Event]:
         log.append({"type": "card_unresolved", "seat": play["seat"], "card": play["card"]})
         state["discard_pile"].append(play["card"])
     # A private copy, so events handed to the caller never alias the state.
-    state["last_trick"] = clone({**{key: value for key, value in revealed.items() if key != "type"}, "log": log})
+    state["last_trick"] = copy_trick({"race": revealed["race"], "trick": revealed["trick"], "lead": revealed["lead"],
+                                      "plays": revealed["plays"], "log": log})
     return [revealed, *log] + end_trick(state, now_ms)
 
 
@@ -275,9 +278,8 @@ def end_trick(state: State, now_ms: int) -> list[Event]:
     return events
 
 
-def draw(state: State) -> tuple[int, list[Event]]:
-    """The top card; an empty draw pile is first rebuilt from the shuffled discard pile (D16)."""
-    events: list[Event] = []
+def draw(state: State, events: list[Event]) -> int:
+    """The top card; an empty draw pile is first rebuilt from the shuffled discard pile (D16), told in `events`."""
     if not state["draw_pile"]:
         race = state["race"]
         state["reshuffles"][race - 1] += 1
@@ -285,20 +287,16 @@ def draw(state: State) -> tuple[int, list[Event]]:
         state["draw_pile"] = shuffled(state["seed"], race, k, state["discard_pile"])
         state["discard_pile"] = []
         events.append({"type": "deck_reshuffled", "race": race, "k": k, "size": len(state["draw_pile"])})
-    return state["draw_pile"].pop(0), events
+    return state["draw_pile"].pop(0)
 
 
 def refill(state: State) -> list[Event]:
     """Each seat draws back up to 5, one at a time from the new lead, clockwise."""
     events: list[Event] = []
-    for seat in seats_from(lead_seat(state), seat_count(state)):
-        drawn = []
-        while len(state["hands"][seat]) < HAND_SIZE:
-            card, reshuffled = draw(state)
-            events += reshuffled
-            drawn.append(card)
-            state["hands"][seat].append(card)
-        state["hands"][seat].sort()
+    hands = state["hands"]
+    for seat in seats_from(lead_seat(state), len(hands)):
+        drawn = [draw(state, events) for _ in range(HAND_SIZE - len(hands[seat]))]
+        hands[seat] = sorted(hands[seat] + drawn)  # replaced, not changed: states share the hands
         if drawn:
             events += hand_events(seat, drawn)
     return events
@@ -320,7 +318,7 @@ def pay(state: State, token: dict, amount: int) -> list[Event]:
     if coins == player["coins"]:
         return []
     state["coin_event_seq"] += 1
-    player.update(coins=coins, last_change=state["coin_event_seq"])
+    state["players"][token["seat"]] = {**player, "coins": coins, "last_change": state["coin_event_seq"]}
     return [{"type": "payout", "seat": token["seat"], "bet_seq": token["seq"], "amount": amount, "coins": coins,
              "coin_event_seq": state["coin_event_seq"]}]
 
@@ -407,6 +405,9 @@ class CamelUpCardsEngine(Engine):
         state["step"] = 0
         return state
 
+    def copy_state(self, state: State) -> State:
+        return copy_for_change(state)
+
     def _apply(self, state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
         action = parse_action(action)
         return play_card(state, seat, action["card"], action["camel"], now_ms)
@@ -421,8 +422,13 @@ class CamelUpCardsEngine(Engine):
         if (state["phase"] != "select" or seat not in range(seat_count(state))
                 or state["committed"][seat] is not None):
             return []
-        return [{"type": "play_card", "card": card, "camel": camel}
-                for card in state["hands"][seat] for camel in legal_camels(state, seat, card)]
+        hand = state["hands"][seat]
+        # The camels a card takes depend only on its kind: work them out once per kind in the hand.
+        camels = {}
+        for card in hand:
+            if KIND[card] not in camels:
+                camels[KIND[card]] = legal_camels(state, seat, card)
+        return [{"type": "play_card", "card": card, "camel": camel} for card in hand for camel in camels[KIND[card]]]
 
     def view(self, state: State, seat: int | None) -> dict:
         return view(state, seat)

@@ -106,3 +106,47 @@ def parse_action(action: dict) -> dict:
         # A camel name that is no camel is judged later as `invalid_camel`; a non-string is malformed.
         raise IllegalAction("unknown_action", f"camel expected a camel id or null, but got {camel!r}")
     return {"type": kind, "card": card, "camel": camel}
+
+
+# Changed in place (pop, append, item writes) only while a trick is resolved; see `own_trick_lists`.
+TRICK_LISTS = ("stacks", "players", "bets", "draw_pile", "discard_pile", "forced_dice", "reshuffles")
+
+
+def copy_for_change(state: dict) -> dict:
+    """The copy a move may change; the rest is shared with `state` (structural sharing).
+
+    The rules assign top-level keys and change in place only `committed`, `hands` and the
+    `TRICK_LISTS`. Everything nested deeper (a hand, a stack, a player, a commitment, a bet token)
+    and `config`, `last_trick`, `last_race` and `result` are replaced when they change, never changed
+    in place, so every state can share them. Most moves are a lone commitment, which changes only
+    `committed` and `hands`: the trick lists are copied by `own_trick_lists` when a trick is resolved.
+    """
+    new = dict(state)
+    new["committed"] = list(state["committed"])
+    new["hands"] = list(state["hands"])
+    return new
+
+
+def own_trick_lists(state: dict) -> None:
+    """Give `state` its own copy of each of the `TRICK_LISTS` before resolving a trick changes them."""
+    for key in TRICK_LISTS:
+        state[key] = list(state[key])
+
+
+def copy_trick(trick: dict) -> dict:
+    """A copy of a `last_trick` that shares no list or dict with it, for a state, an event or a view.
+
+    Twice as fast as a JSON round trip; it relies on the log's shape: only a bet token, a moved unit
+    and a reversed queue (a list of plays) nest inside an entry.
+    """
+    log = []
+    for entry in trick["log"]:
+        entry = dict(entry)
+        if "token" in entry:
+            entry["token"] = dict(entry["token"])
+        if "unit" in entry:
+            entry["unit"] = list(entry["unit"])
+        if "queue" in entry:
+            entry["queue"] = [dict(play) for play in entry["queue"]]
+        log.append(entry)
+    return {**trick, "plays": [dict(play) for play in trick["plays"]], "log": log}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine.contract import clone
 from .components import standings
+from .state import copy_trick
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -33,7 +34,7 @@ def view(state: dict, seat: int | None) -> dict:
         "coin_event_seq": state["coin_event_seq"],
         "race_bet_seq": state["race_bet_seq"],
         "die_counter": state["die_counter"],
-        "last_trick": clone(state["last_trick"]) if state["last_trick"] else None,
+        "last_trick": copy_trick(state["last_trick"]) if state["last_trick"] else None,
         "last_race": clone(state["last_race"]) if state["last_race"] else None,
         "deadline": state["deadline"],
         "step": state["step"],

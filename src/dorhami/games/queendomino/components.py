@@ -7,6 +7,7 @@ COLOURS = ("red", "yellow", "blue", "green", "purple", "grey")
 TERRAIN_COLOUR = {"mine": "red", "field": "yellow", "water": "blue",
                   "forest": "green", "swamp": "purple", "mountain": "grey"}
 TERRAINS = tuple(TERRAIN_COLOUR)
+COLOUR_TERRAIN = {colour: terrain for terrain, colour in TERRAIN_COLOUR.items()}
 BUILDING_COLOURS = ("red", "yellow", "blue")
 SYMBOLS = ("crown", "gold")
 
@@ -58,6 +59,8 @@ PRINTED = (
     "yellow", "red", "grey", "green", "blue",
     "purple", "green", "blue", "yellow", "red",
 )
+# The plots of each building colour, ascending (the order purchases are listed in).
+PLOTS = {colour: tuple(i for i in range(CELLS) if PRINTED[i] == colour) for colour in BUILDING_COLOURS}
 
 # §4.6: cell_b is tried to the right, below, to the left and above cell_a, in that order.
 CANONICAL_DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -111,9 +114,19 @@ def card_price(card: str) -> int:
     return _PRICES[card_number(card) - 1]
 
 
+def price_at(bought: int) -> int:
+    """Gold paid for a pile's top card once `bought` cards have left it (the card index is bought + 1)."""
+    return _PRICES[bought]
+
+
+# Every view and bot estimate sums card values over whole boards: a table beats parsing each id.
+PILES = {colour: tuple(card_id(colour, n) for n in range(1, PILE_SIZE + 1)) for colour in _VALUES}
+_CARD_VALUES = {card: _VALUES[colour][n] for colour, pile in PILES.items() for n, card in enumerate(pile)}
+
+
 def card_value(card: str) -> int:
     """The card's value in its colour's formula (§2.4, §5)."""
-    return _VALUES[card_colour(card)][card_number(card) - 1]
+    return _CARD_VALUES[card]
 
 
 def card_public(card: str) -> dict:

@@ -8,8 +8,8 @@ from ...engine.contract import Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (BUILDING_COLOURS, CASTLE, CASTLE_CELL, CELLS, COLOURS, PRINTED, SIZE, TERRAIN_COLOUR,
                          TILE_COUNT, TILES, card_price, card_value, cell, index)
-from .state import (DEFAULT_CONFIG, breakdown, building_cards, check_config, config_options, parse_action,
-                    placement_error, placements, purchases, squares, top_card)
+from .state import (DEFAULT_CONFIG, breakdown, building_cards, can_buy, can_place, check_config, config_options,
+                    copy_for_change, parse_action, placement_error, placements, purchases, squares, top_card)
 from .view import view
 
 
@@ -50,7 +50,7 @@ def end_turn(state: State, seat: int, now_ms: int) -> list[Event]:
 def build_step(state: State, seat: int, now_ms: int) -> list[Event]:
     """§4.4 build step: phase `build` if a purchase is legal, else the turn ends at once."""
     state["current_tile"] = None
-    if purchases(state, seat):
+    if can_buy(state, seat):
         state["phase"] = "build"
         return []
     return end_turn(state, seat, now_ms)
@@ -111,15 +111,17 @@ def require_phase(state: State, phase: str) -> None:
 def choose_tile(state: State, seat: int, tile: int, now_ms: int) -> list[Event]:
     """The seat's king goes on `tile`; an unplaceable tile is discarded at once (D22)."""
     require_phase(state, "choose")
-    entry = next((e for e in state["display"] if e["tile"] == tile and e["seat"] is None), None)
-    if entry is None:
+    display = state["display"]
+    at = next((i for i, e in enumerate(display) if e["tile"] == tile and e["seat"] is None), None)
+    if at is None:
         raise IllegalAction("tile_not_available", f"tile {tile} is not an unchosen display tile")
-    entry["seat"] = seat
+    # Display entries, boards and chosen-tile lists are replaced, never changed: states share them.
+    display[at] = {**display[at], "seat": seat}
     state["last_chosen"][seat] = tile
-    state["chosen_tiles"][seat].append(tile)
+    state["chosen_tiles"][seat] = [*state["chosen_tiles"][seat], tile]
     state["current_tile"] = tile
     events = [{"type": "tile_chosen", "seat": seat, "tile": tile}]
-    if placements(state["boards"][seat], tile, state["config"]["terrain_matching"]):
+    if can_place(state["boards"][seat], tile, state["config"]["terrain_matching"]):
         state["phase"] = "place"
         return events
     # The event's penalty is the score it will cost, signed like the breakdown's `penalty` (−5 by default).
@@ -144,6 +146,7 @@ def place_tile(state: State, seat: int, cell_a: list[int], cell_b: list[int], no
     if error is not None:
         raise error
     gained = gold_income(board, tile)
+    board = state["boards"][seat] = list(board)
     for half, at in zip(("a", "b"), (cell_a, cell_b)):
         terrain, symbol = TILES[tile][0 if half == "a" else 1]
         board[index(*at)] = {"terrain": terrain, "symbol": symbol, "tile": tile, "half": half}
@@ -176,7 +179,7 @@ def buy_building(state: State, seat: int, colour: str, at: list[int], now_ms: in
     """Pay, put the card on its plot; red scores at once (D18); the turn ends."""
     require_phase(state, "build")
     card = check_purchase(state, seat, colour, at)
-    board = state["boards"][seat]
+    board = state["boards"][seat] = list(state["boards"][seat])
     price = card_price(card)
     state["gold"][seat] -= price
     state["bought"][colour] += 1
@@ -257,6 +260,9 @@ class QueendominoEngine(Engine):
         }
         start_round(state, now_ms)
         return state
+
+    def copy_state(self, state: State) -> State:
+        return copy_for_change(state)
 
     def _apply(self, state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
         action = parse_action(action)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ...engine.errors import IllegalAction
-from .components import (BUILDING_COLOURS, CANONICAL_PAIRS, CASTLE, CASTLE_CELL, CELLS, COLOURS, NEIGHBOURS,
-                         PILE_SIZE, PRINTED, SIZE, TERRAIN_COLOUR, TILES, card_id, card_price, card_value, index)
+from .components import (BUILDING_COLOURS, CANONICAL_PAIRS, CASTLE, CASTLE_CELL, CELLS, COLOUR_TERRAIN, COLOURS,
+                         NEIGHBOURS, PILE_SIZE, PILES, PLOTS, SIZE, TILES, card_value, index, price_at)
 
 DEFAULT_CONFIG = {
     "display_extra": 2,
@@ -108,7 +108,7 @@ def config_options() -> dict[str, dict]:
 def parse_cell(action: dict, key: str) -> list[int]:
     """A [row, col] pair of integers (not yet checked against the board), else `unknown_action`."""
     value = action.get(key)
-    if not (isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)):
+    if not (isinstance(value, list) and len(value) == 2 and is_int(value[0]) and is_int(value[1])):
         raise IllegalAction("unknown_action", f"{key} expected [row, col], but got {value!r}")
     return list(value)
 
@@ -132,8 +132,11 @@ def parse_action(action: dict) -> dict:
 
 
 # -- reading a board (flat list of 25 cells: None, "castle", a tile half or a building) ---------
+# These run for every action, every view and every bot estimate, so they walk the 25 cells once
+# with plain loops instead of calling a helper per cell.
 
 NEXT_TO_CASTLE = tuple(CASTLE in NEIGHBOURS[i] for i in range(CELLS))
+YELLOW_TERRAIN = COLOUR_TERRAIN["yellow"]
 
 
 def is_tile_cell(content) -> bool:
@@ -146,16 +149,45 @@ def is_anchor(content) -> bool:
     return content == CASTLE_CELL or is_tile_cell(content)
 
 
+def cell_terrains(board: list) -> list[str | None]:
+    """Each cell's terrain; None for an empty cell, the castle or a building."""
+    return [content.get("terrain") if isinstance(content, dict) else None for content in board]
+
+
+def fitting_cells(board: list, tile: int, matching: bool) -> tuple[list[bool], list[bool]]:
+    """Per cell: may half a of `tile` go there, may half b (the connection and terrain rules, not emptiness)."""
+    if not matching:
+        fits = [False] * CELLS
+        for i, content in enumerate(board):
+            if content == CASTLE_CELL or (isinstance(content, dict) and "terrain" in content):  # is_anchor, inlined
+                for n in NEIGHBOURS[i]:
+                    fits[n] = True
+        return fits, fits
+    (terrain_a, _), (terrain_b, _) = TILES[tile]
+    fits_a, fits_b = list(NEXT_TO_CASTLE), list(NEXT_TO_CASTLE)
+    for i, terrain in enumerate(cell_terrains(board)):
+        if terrain is not None and terrain in (terrain_a, terrain_b):
+            for n in NEIGHBOURS[i]:
+                if terrain == terrain_a:
+                    fits_a[n] = True
+                if terrain == terrain_b:
+                    fits_b[n] = True
+    return fits_a, fits_b
+
+
 def placements(board: list, tile: int, matching: bool) -> list[tuple[int, int]]:
     """Every legal (cell_a, cell_b) for `tile`, both orientations, in the §4.6 canonical order."""
-    if not matching:
-        touching = {n for i, content in enumerate(board) if is_anchor(content) for n in NEIGHBOURS[i]}
-        return [(a, b) for a, b in CANONICAL_PAIRS
-                if board[a] is None and board[b] is None and (a in touching or b in touching)]
-    (terrain_a, _), (terrain_b, _) = TILES[tile]
-    fits_a = [NEXT_TO_CASTLE[i] or touches_terrain(board, i, terrain_a) for i in range(CELLS)]
-    fits_b = [NEXT_TO_CASTLE[i] or touches_terrain(board, i, terrain_b) for i in range(CELLS)]
+    fits_a, fits_b = fitting_cells(board, tile, matching)
     return [(a, b) for a, b in CANONICAL_PAIRS if board[a] is None and board[b] is None and (fits_a[a] or fits_b[b])]
+
+
+def can_place(board: list, tile: int, matching: bool) -> bool:
+    """`placements` is not empty (stops at the first one)."""
+    fits_a, fits_b = fitting_cells(board, tile, matching)
+    for a, b in CANONICAL_PAIRS:
+        if board[a] is None and board[b] is None and (fits_a[a] or fits_b[b]):
+            return True
+    return False
 
 
 def touches_terrain(board: list, i: int, terrain: str) -> bool:
@@ -181,16 +213,20 @@ def placement_error(board: list, tile: int, a: list[int], b: list[int], matching
     return None
 
 
-def colour_of(content) -> str | None:
-    """The game colour a cell counts as (§4.1 squares): a half's terrain colour, a building's colour."""
-    if not isinstance(content, dict):
-        return None
-    return TERRAIN_COLOUR[content["terrain"]] if "terrain" in content else content["colour"]
-
-
 def squares(board: list, colour: str) -> int:
-    """Squares of `colour`: tile halves of that colour plus buildings of it (printed colours never count)."""
-    return sum(colour_of(content) == colour for content in board)
+    """Squares of `colour`: tile halves of that colour plus buildings of it (printed colours never count).
+
+    A cell counts as its half's terrain colour or as its building's colour (§4.1).
+    """
+    terrain = COLOUR_TERRAIN.get(colour)
+    count = 0
+    for content in board:
+        if isinstance(content, dict):
+            if "terrain" in content:
+                count += content["terrain"] == terrain
+            else:
+                count += content["colour"] == colour
+    return count
 
 
 def building_cards(board: list, colour: str) -> list[str]:
@@ -199,47 +235,57 @@ def building_cards(board: list, colour: str) -> list[str]:
             and "building" in content]
 
 
-def territories(board: list) -> list[tuple[str, int, int]]:
-    """Every territory as (terrain, cells, crowns); buildings and the castle split them (§4.1)."""
-    seen = [False] * CELLS
-    found = []
-    for start in range(CELLS):
-        if seen[start] or not is_tile_cell(board[start]):
-            continue
-        terrain, size, crowns, stack = board[start]["terrain"], 0, 0, [start]
-        seen[start] = True
-        while stack:
-            i = stack.pop()
-            size += 1
-            crowns += board[i]["symbol"] == "crown"
-            for n in NEIGHBOURS[i]:
-                if not seen[n] and is_tile_cell(board[n]) and board[n]["terrain"] == terrain:
-                    seen[n] = True
-                    stack.append(n)
-        found.append((terrain, size, crowns))
-    return found
+def territory(terrains: list[str | None], start: int, seen: list[bool]) -> list[int]:
+    """The cells of the territory holding `start`: joined orthogonally, one terrain (§4.1); marks them seen."""
+    terrain, cells, stack = terrains[start], [], [start]
+    seen[start] = True
+    while stack:
+        i = stack.pop()
+        cells.append(i)
+        for n in NEIGHBOURS[i]:
+            if not seen[n] and terrains[n] == terrain:
+                seen[n] = True
+                stack.append(n)
+    return cells
 
 
-def tile_points(board: list) -> int:
-    """§5: each territory scores its cells × its crowns."""
-    return sum(size * crowns for _, size, crowns in territories(board))
+def crowned_points(terrains: list[str | None], crowned: list[int]) -> int:
+    """§5 tile points from each cell's terrain and the crown cells (ascending)."""
+    # A territory without a crown scores nothing, so only the ones holding a crown are walked.
+    seen, points = [False] * CELLS, 0
+    for start in crowned:
+        if not seen[start]:
+            cells = territory(terrains, start, seen)
+            points += len(cells) * sum(i in crowned for i in cells)
+    return points
 
 
 def board_breakdown(board: list, red: int, king: int, discards: int, gold: int, config: dict) -> dict:
     """The §5 score parts worked out on `board` now, with their total."""
-    yellow_squares, yellow_values, blue_values = 0, 0, []
-    for content in board:  # one pass: this runs for every view and every bot estimate
+    # One pass over the cells: this runs for every seat in every view and for every bot estimate.
+    terrains: list[str | None] = [None] * CELLS
+    crowned, yellow_squares, yellow_values, blue_count, blue_values = [], 0, 0, 0, 0
+    for i, content in enumerate(board):
         if not isinstance(content, dict):
             continue
-        colour = colour_of(content)
-        yellow_squares += colour == "yellow"
-        if "building" in content and colour == "yellow":
-            yellow_values += card_value(content["building"])
-        elif "building" in content and colour == "blue":
-            blue_values.append(card_value(content["building"]))
-    parts = {"tile": tile_points(board) if config["crown_scoring"] else 0, "red": red,
-             "yellow": yellow_values * yellow_squares, "blue": len(blue_values) * sum(blue_values), "king": king,
-             "penalty": -config["unplaceable_penalty"] * discards}
+        terrain = content.get("terrain")
+        if terrain is not None:
+            terrains[i] = terrain
+            yellow_squares += terrain == YELLOW_TERRAIN
+            if content["symbol"] == "crown":
+                crowned.append(i)
+            continue
+        colour = content["colour"]
+        if colour == "yellow":
+            yellow_squares += 1
+            if "building" in content:
+                yellow_values += card_value(content["building"])
+        elif colour == "blue" and "building" in content:
+            blue_count += 1
+            blue_values += card_value(content["building"])
+    tile = crowned_points(terrains, crowned) if crowned and config["crown_scoring"] else 0
+    parts = {"tile": tile, "red": red, "yellow": yellow_values * yellow_squares, "blue": blue_count * blue_values,
+             "king": king, "penalty": -config["unplaceable_penalty"] * discards}
     return {**parts, "gold": gold, "total": sum(parts.values())}
 
 
@@ -252,15 +298,38 @@ def breakdown(state: dict, seat: int) -> dict:
 def top_card(state: dict, colour: str) -> str | None:
     """The card on offer in `colour`'s pile (§2.4 market), or None when the pile is empty."""
     bought = state["bought"][colour]
-    return card_id(colour, bought + 1) if bought < PILE_SIZE else None
+    return PILES[colour][bought] if bought < PILE_SIZE else None
+
+
+def affordable(state: dict, seat: int) -> list[str]:
+    """The building colours whose top card `seat` can pay for."""
+    bought, gold = state["bought"], state["gold"][seat]
+    return [colour for colour in BUILDING_COLOURS if bought[colour] < PILE_SIZE and price_at(bought[colour]) <= gold]
 
 
 def purchases(state: dict, seat: int) -> list[tuple[str, int]]:
     """Every legal (colour, cell index) purchase for `seat` (§4.1)."""
-    board, gold = state["boards"][seat], state["gold"][seat]
-    found = []
-    for colour in BUILDING_COLOURS:
-        card = top_card(state, colour)
-        if card is not None and card_price(card) <= gold:
-            found += [(colour, i) for i in range(CELLS) if board[i] is None and PRINTED[i] == colour]
-    return found
+    board = state["boards"][seat]
+    return [(colour, i) for colour in affordable(state, seat) for i in PLOTS[colour] if board[i] is None]
+
+
+def can_buy(state: dict, seat: int) -> bool:
+    """`purchases` is not empty."""
+    board = state["boards"][seat]
+    return any(board[i] is None for colour in affordable(state, seat) for i in PLOTS[colour])
+
+
+def copy_for_change(state: dict) -> dict:
+    """The copy the rules may change: every container they change in place is copied, the rest shared.
+
+    The rules assign top-level keys, write items of the lists below and of `bought`, and append to
+    `discarded`. Everything nested deeper (a board, a cell, a display entry, a seat's chosen tiles,
+    a `discarded` entry) and `config`, `pile`, `removed`, `order` and `result` are replaced when they
+    change, never changed in place, so every state can share them.
+    """
+    new = dict(state)
+    for key in ("display", "boards", "chosen_tiles", "last_chosen", "gold", "red_points", "king_points", "discards",
+                "discarded"):
+        new[key] = list(state[key])
+    new["bought"] = dict(state["bought"])
+    return new

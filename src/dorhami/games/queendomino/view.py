@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .components import BUILDING_COLOURS, PILE_SIZE, SIZE, card_id, card_public, cell
+from .components import BUILDING_COLOURS, CELLS, PILES, SIZE, card_public, cell
 from .state import breakdown, placements, purchases, top_card
 
 
@@ -45,8 +45,8 @@ def view(state: dict, seat: int | None, legal: list[dict]) -> dict:
 
 def board_rows(board: list) -> list[list]:
     """A flat board as 5 rows of 5 cells."""
-    return [[dict(c) if isinstance(c, dict) else c for c in board[row * SIZE:(row + 1) * SIZE]]
-            for row in range(SIZE)]
+    cells = [dict(c) if isinstance(c, dict) else c for c in board]
+    return [cells[start:start + SIZE] for start in range(0, CELLS, SIZE)]
 
 
 def market(state: dict) -> dict:
@@ -54,9 +54,8 @@ def market(state: dict) -> dict:
     piles = {}
     for colour in BUILDING_COLOURS:
         top = top_card(state, colour)
-        left = range(state["bought"][colour] + 1, PILE_SIZE + 1)
         piles[colour] = {"top": card_public(top) if top else None,
-                         "remaining": [card_id(colour, n) for n in left]}
+                         "remaining": list(PILES[colour][state["bought"][colour]:])}
     return piles
 
 
