@@ -12,18 +12,37 @@ def main(argv: list[str] | None = None) -> None:
     serve = commands.add_parser("serve", help="run the server (migrates the database first)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--access-log", action="store_true",
+                       help="log every HTTP request (off by default: a log line per request costs more "
+                            "than many a request)")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        _serve(args.host, args.port)
+        _serve(args.host, args.port, args.access_log)
 
 
-def _serve(host: str, port: int) -> None:
+def _serve(host: str, port: int, access_log: bool = False) -> None:
     import uvicorn
 
     from .app import create_app
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    uvicorn.run(create_app(), host=host, port=port, log_level="info", **SOCKET_SETTINGS)
+    _calm_garbage_collector()
+    uvicorn.run(create_app(), host=host, port=port, log_level="info", access_log=access_log, **SOCKET_SETTINGS)
+
+
+def _calm_garbage_collector() -> None:
+    """Fewer and shorter collection pauses on a long-running server.
+
+    Everything imported so far lives as long as the process, so it is frozen out of every
+    collection; the young generation is collected after 20,000 allocations instead of 700. A
+    collection stops every table at once, and the live objects it walks (every table's state,
+    history and sockets) grow with the community.
+    """
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 # Frames above 64 KiB are refused by the server itself (close 1009) before we parse them.
