@@ -9,7 +9,8 @@ from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (CARD_COUNT, COLORS, EFFECT_BY_COLOR, HAND_SIZE, JEKYLL_SIDE_LAST, ROUNDS,
                          SEATS, TRACK_END, TRICKS_PER_ROUND, color, is_potion, strength, value)
-from .state import DEFAULT_CONFIG, TIMEOUT_KEYS, check_config, config_options, parse_action, turn
+from .state import (DEFAULT_CONFIG, TIMEOUT_KEYS, check_config, config_options, copy_for_change, parse_action,
+                    turn)
 from .view import public_action, view
 
 SIMULTANEOUS = {"exchange": "exchange_pending", "greed": "greed_pending"}
@@ -400,6 +401,9 @@ class JekyllVsHydeEngine(Engine):
 
     def default_config(self) -> dict:
         return dict(DEFAULT_CONFIG)
+
+    def copy_state(self, state: State) -> State:
+        return copy_for_change(state)
 
     def _check_config(self, config: dict) -> None:
         check_config(config)
