@@ -1,0 +1,171 @@
+"""The servers under test: started pinned to one core, watched through /proc, always stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import AsyncIterator
+
+import httpx
+import psycopg
+
+BENCH = Path(__file__).resolve().parents[1]
+BASELINE_FLAGS = {"baseline": [], "baseline-durable": ["--durable"], "baseline-group": ["--group-commit"]}
+TARGETS = ["dorhami", *BASELINE_FLAGS]
+START_TIMEOUT_S = 60
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Server:
+    target: str
+    port: int
+    proc: subprocess.Popen
+    log_path: Path
+    database: str  # what the server stores its log in, for the report
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def cpu_seconds(self) -> float:
+        """User + system time of the whole process (every thread) so far."""
+        with open(f"/proc/{self.pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime (fields 14, 15)
+
+    def rss_kib(self) -> int:
+        with open(f"/proc/{self.pid}/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+    def cores(self) -> list[int]:
+        return sorted(os.sched_getaffinity(self.pid))
+
+    def log_problems(self) -> list[str]:
+        """The errors of the server's own log: each ERROR line, each traceback down to its exception."""
+        problems, block = [], None
+        for line in self.log_path.read_text(errors="replace").splitlines():
+            if block is not None:
+                block.append(line)
+                if not line.startswith(" "):
+                    problems.append("\n".join(block))
+                    block = None
+            elif line.startswith("Traceback"):
+                block = [line]
+            elif "ERROR" in line:
+                problems.append(line)
+        return problems
+
+    def log_tail(self, lines: int = 30) -> str:
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+
+def core_busy_seconds() -> dict[int, float]:
+    """CPU time each core spent running processes (anyone's) or stolen by the hypervisor since
+    boot, from /proc/stat: user + nice + system + steal. Interrupt time is left out: on loopback
+    it is mostly the network stack carrying our own traffic, charged to no process."""
+    busy = {}
+    with open("/proc/stat") as f:
+        for line in f:
+            name, *ticks = line.split()
+            if name.startswith("cpu") and name != "cpu":
+                user, nice, system, _idle, _iowait, _irq, _softirq, steal = (int(t) for t in ticks[:8])
+                busy[int(name[3:])] = (user + nice + system + steal) / CLK_TCK
+    return busy
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@asynccontextmanager
+async def running(target: str, scratch: Path, database: str, pg_admin_url: str, core: int,
+                  name: str) -> AsyncIterator[Server]:
+    """Start `target` on a free port, pinned to `core` with taskset; stop it (and drop its
+    PostgreSQL database) however the block ends. `name` keeps files of several starts apart."""
+    port = free_port()
+    env = dict(os.environ)
+    pg_database = None
+    if target == "dorhami":
+        if database == "postgres":
+            pg_database = f"dorhami_bench_{os.getpid()}"
+            url = _create_pg_database(pg_admin_url, pg_database)
+        else:
+            url = f"sqlite:///{scratch / (name + '.db')}"
+        env["DATABASE_URL"] = url
+        command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1", "--port", str(port)]
+        label = url.split("@")[-1] if pg_database else "SQLite (WAL, synchronous=FULL)"
+    else:
+        command = [sys.executable, str(BENCH / "baseline_server.py"), *BASELINE_FLAGS[target],
+                   "--host", "127.0.0.1", "--port", str(port)]
+        if BASELINE_FLAGS[target]:
+            command += ["--db", str(scratch / (name + "-baseline.db"))]
+        label = "SQLite (WAL, synchronous=FULL)" if BASELINE_FLAGS[target] else "in memory"
+    log_path = scratch / (name + ".log")
+    proc = None
+    try:
+        with open(log_path, "wb") as log:
+            # taskset execs the server, so proc.pid is the server itself; a session of its own
+            # keeps a terminal's Ctrl-C for us, and we stop it in order.
+            proc = subprocess.Popen(["taskset", "-c", str(core), *command], stdout=log, stderr=subprocess.STDOUT,
+                                    env=env, start_new_session=True)
+        server = Server(target, port, proc, log_path, label)
+        await _wait_ready(server)
+        yield server
+    finally:
+        if proc is not None:
+            _stop(proc)
+        if pg_database:
+            _drop_pg_database(pg_admin_url, pg_database)
+
+
+async def _wait_ready(server: Server) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_S
+    async with httpx.AsyncClient() as http:
+        while time.monotonic() < deadline:
+            if server.proc.poll() is not None:
+                raise RuntimeError(f"{server.target} exited with {server.proc.returncode} while starting:\n"
+                                   f"{server.log_tail()}")
+            try:
+                if server.target == "dorhami":
+                    # The port opens before the lifespan (migrations, recovery) is done.
+                    if (await http.get(f"http://127.0.0.1:{server.port}/api/games")).status_code == 200:
+                        return
+                elif b"listening on" in server.log_path.read_bytes():
+                    # (A bare TCP probe would be logged by websockets as a failed handshake.)
+                    return
+            except (OSError, httpx.TransportError):
+                pass
+            await asyncio.sleep(0.2)
+    raise RuntimeError(f"{server.target} did not answer within {START_TIMEOUT_S} s:\n{server.log_tail()}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _create_pg_database(admin_url: str, name: str) -> str:
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return admin_url.rsplit("/", 1)[0] + "/" + name
+
+
+def _drop_pg_database(admin_url: str, name: str) -> None:
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
