@@ -13,14 +13,14 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Callable, NamedTuple, TypeVar
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
 from .records import ActionRecord, GameRecord, PlayerRecord, RoomRecord, SeatRecord
 
 T = TypeVar("T")
-ACTIONS = ActionRecord.__table__
+ACTIONS, GAMES, ROOMS, SEATS = (r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord))
 
 
 class ActionRow(NamedTuple):
@@ -105,15 +105,19 @@ class Repository:
     # -- games and the action log ---------------------------------------------------------
 
     def start_game(self, room_id: int, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
-        """Store a new game, the room's final seating, and mark the room playing, atomically."""
-        with self.sessions.begin() as session:
-            session.add(game)
-            session.flush()
-            session.execute(delete(SeatRecord).where(SeatRecord.room_id == room_id))
-            session.add_all(SeatRecord(room_id=room_id, seat=s.seat, player_id=s.player_id,
-                                       bot_level=s.bot_level) for s in seats)
-            room = session.get(RoomRecord, room_id)
-            room.status, room.game_id = "playing", game.id
+        """Store a new game, the room's final seating, and mark the room playing, atomically.
+
+        Core statements: games start often (a Jekyll vs. Hyde game lasts a minute), and the ORM's
+        unit of work for these four statements held the GIL longer than the commit took."""
+        # Unset columns are left out, as the ORM would: a JSON column given None would store 'null'.
+        values = {c.key: getattr(game, c.key) for c in GAMES.columns if getattr(game, c.key) is not None}
+        with self.engine.begin() as connection:
+            game.id = connection.execute(insert(GAMES).returning(GAMES.c.id), values).scalar_one()
+            connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
+            if seats:
+                connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
+                                                    "bot_level": s.bot_level} for s in seats])
+            connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
         return game
 
     def append_action(self, game_id: int, seq: int, seat: int | None, action: dict, server_ms: int,
@@ -131,10 +135,10 @@ class Repository:
             connection.execute(insert(ACTIONS), values)
 
     def finish_game(self, game_id: int, result: dict, ended_ms: int) -> None:
-        with self.sessions.begin() as session:
-            game = session.get(GameRecord, game_id)
-            game.result, game.ended_ms = result, ended_ms
-            session.get(RoomRecord, game.room_id).status = "finished"
+        with self.engine.begin() as connection:
+            room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(result=result, ended_ms=ended_ms)
+                                         .returning(GAMES.c.room_id)).scalar_one()
+            connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="finished"))
 
     def game(self, game_id: int) -> GameRecord | None:
         with self.sessions() as session:
