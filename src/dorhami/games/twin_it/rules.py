@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from random import Random
 
 from dorhami.engine import Engine, IllegalAction
 
 from .components import (AUTO_TARGET, CARD_COUNT, CONFIG_RANGES, DEFAULT_CONFIG, FORBIDDEN_CARD_COUNT,
                          MODE_SEATS, MODES, PRESETS, TARGET_RANGE, TEAM_COUNT, all_faces, multiplicity)
-from .state import (CENTRE, COUNTDOWN, FINISHED, FORBIDDEN, PILE, PLAYING, SET, STOCK, entry_dicts,
-                    is_fresh, is_id, is_loose_visible, locked, loose_cards, owner_of, owner_seats,
-                    pair_sets, parse_entries, parse_turn_over, set_of, shape_of, shows, team_of)
+from .copying import copy_for_change, own
+from .listing import board_key, claim_actions, touch_actions
+from .state import (CENTRE, COUNTDOWN, FINISHED, FORBIDDEN, PILE, PLAYING, SET, STOCK, has_loose,
+                    has_pair_set, is_fresh, is_id, is_loose_visible, locked, owner_of, owner_seats,
+                    parse_entries, parse_turn_over, set_of, shape_of, shows, team_of)
 from .view import view as public_view
 
 # Timer kinds in the order they fire when due at the same ms: an ending first (§4.7: the cap
@@ -148,14 +149,16 @@ def place_forbidden(state: dict, cards: list[int], winner: int) -> None:
 
 def place_in_centre(state: dict, card: int) -> int:
     """Put `card` in the lowest free centre slot, turned to its other face; returns the slot."""
-    centre = state["centre"]
-    slot = centre.index(None) if None in centre else len(centre)
-    if slot == len(centre):
-        centre.append(card)
-    else:
+    centre = own(state, "centre")
+    try:
+        slot = centre.index(None)
         centre[slot] = card
-    state["zone"][card], state["spot"][card] = CENTRE, slot
-    state["side"][card] = 1 - state["side"][card]
+    except ValueError:
+        slot = len(centre)
+        centre.append(card)
+    own(state, "zone")[card], own(state, "spot")[card] = CENTRE, slot
+    side = own(state, "side")
+    side[card] = 1 - side[card]
     return slot
 
 
@@ -163,15 +166,16 @@ def take_loose(state: dict, card: int) -> None:
     """Remove a loose-visible card from its zone (a pile top reveals the next card)."""
     zone, spot = state["zone"][card], state["spot"][card]
     if zone == CENTRE:
-        state["centre"][spot] = None
+        own(state, "centre")[spot] = None
     elif zone == PILE:
-        state["piles"][spot].pop(0)
+        piles = own(state, "piles")
+        piles[spot] = piles[spot][1:]  # a new pile: earlier states share the old one
     elif zone == STOCK:
-        state["stock"].pop(0)
+        state["stock"] = state["stock"][1:]  # a new stock, like a new pile
     elif zone == FORBIDDEN:
-        state["forbidden"].remove(card)
+        own(state, "forbidden").remove(card)
         # §4.5: a forbidden-area card that is taken frees its design.
-        state["forbidden_designs"].remove(shows(state, card))
+        own(state, "forbidden_designs").remove(shows(state, card))
 
 
 def top_entry(state: dict, pile: list[int]) -> dict | None:
@@ -202,12 +206,11 @@ def select_active(state: dict, start: int, now: int) -> list[dict]:
 
 def flip_top(state: dict, seat: int, now: int, auto: bool) -> list[dict]:
     """§4.5 flip(): the seat's top card goes to the centre on its other face; the turn moves on."""
-    pile = state["piles"][seat]
-    card = pile[0]
+    card = state["piles"][seat][0]
     take_loose(state, card)
     slot = place_in_centre(state, card)
     events = [{"type": "flipped", "seat": seat, "card": card, "design": shows(state, card), "slot": slot,
-               "auto": auto, "new_top": top_entry(state, pile)}]
+               "auto": auto, "new_top": top_entry(state, state["piles"][seat])}]
     return events + select_active(state, seat + 1, now)
 
 
@@ -308,13 +311,20 @@ def finish(state: dict, reason: str, target_owner: int | None = None) -> list[di
 
 def third_copy(state: dict, design: int, claimed: list[int]) -> int | None:
     """D12: the design's third copy already showing in the centre or on a pile top, if any."""
-    for card in range(CARD_COUNT):
-        if card in claimed or shows(state, card) != design:
-            continue
-        zone = state["zone"][card]
-        if zone == CENTRE or (zone == PILE and is_loose_visible(state, card)):
-            return card
-    return None
+    faces = state["faces"]
+    # Only a card with `design` on a face can show it: look those up (in id order) in `faces`
+    # rather than trying all 135 cards on every pair won.
+    index = -1
+    while True:
+        try:
+            index = faces.index(design, index + 1)
+        except ValueError:
+            return None
+        card = index // 2
+        if card not in claimed and shows(state, card) == design:
+            zone = state["zone"][card]
+            if zone == CENTRE or (zone == PILE and is_loose_visible(state, card)):
+                return card
 
 
 def set_won_event(won: dict, kind: str, by_seats: list[int], from_owner) -> dict:
@@ -330,9 +340,10 @@ def new_set(state: dict, owner, cards: list[int], design: int) -> dict:
     won = {"id": state["next_set_id"], "owner": owner, "cards": sorted(cards), "design": design,
            "acquired_seq": state["claim_seq"]}
     state["next_set_id"] += 1
-    state["sets"].append(won)
+    own(state, "sets").append(won)
+    zone, spot = own(state, "zone"), own(state, "spot")
     for card in cards:
-        state["zone"][card], state["spot"][card] = SET, won["id"]
+        zone[card], spot[card] = SET, won["id"]
     return won
 
 
@@ -342,7 +353,8 @@ def win_pair(state: dict, owner, cards: list[int], design: int, by_seats: list[i
     won = new_set(state, owner, cards, design)
     events = [set_won_event(won, "pair", by_seats, None)]
     if third is not None:
-        state["side"][third] = 1 - state["side"][third]
+        side = own(state, "side")
+        side[third] = 1 - side[third]
         events.append({"type": "turned_over", "card": third, "zone": state["zone"][third],
                        "design": shows(state, third)})
     return events
@@ -351,12 +363,15 @@ def win_pair(state: dict, owner, cards: list[int], design: int, by_seats: list[i
 def win_triple(state: dict, owner, cards: list[int], by_seats: list[int]) -> list[dict]:
     """T: the loose card joins the targeted pair, which passes to `owner` (D11: steal or upgrade)."""
     loose = next(card for card in cards if is_loose_visible(state, card))
-    won = set_of(state, next(card for card in cards if card != loose))
+    target = set_of(state, next(card for card in cards if card != loose))
     take_loose(state, loose)
-    state["zone"][loose], state["spot"][loose] = SET, won["id"]
-    won["cards"] = sorted(won["cards"] + [loose])
-    previous = won["owner"]
-    won["owner"], won["acquired_seq"] = owner, state["claim_seq"]
+    own(state, "zone")[loose], own(state, "spot")[loose] = SET, target["id"]
+    # A new dict, not an edit: earlier states share the old one (copying.py).
+    won = {**target, "cards": sorted(target["cards"] + [loose]), "owner": owner,
+           "acquired_seq": state["claim_seq"]}
+    sets = own(state, "sets")
+    sets[next(i for i, s in enumerate(sets) if s is target)] = won
+    previous = target["owner"]
     kind = "upgrade" if previous == owner else "steal"
     return [set_won_event(won, kind, by_seats, previous)]
 
@@ -385,10 +400,11 @@ def mistake(state: dict, seats: list[int], seat: int, claimed: list[tuple[int, i
             now: int) -> list[dict]:
     """§4.6: lock the offenders; the owner's latest set goes to the bottom of `seat`'s pile (D13)."""
     owner = owner_of(state, seat)
-    state["mistakes"][seat if owner is None else owner] += 1
+    own(state, "mistakes")[seat if owner is None else owner] += 1
     until = now + state["config"]["mistake_lockout_ms"]  # D14
+    locked_until = own(state, "locked_until")
     for offender in seats:
-        state["locked_until"][offender] = until
+        locked_until[offender] = until
     lost, returned, events = None, [], []
     owned = [won for won in state["sets"] if won["owner"] == owner]
     if owner is not None and owned:
@@ -405,11 +421,13 @@ def mistake(state: dict, seats: list[int], seat: int, claimed: list[tuple[int, i
 
 def return_set(state: dict, lost: dict, seat: int) -> list[int]:
     """Dissolve `lost`: its cards go under `seat`'s pile in id order, the set's design up."""
-    state["sets"].remove(lost)
+    own(state, "sets").remove(lost)
     cards = sorted(lost["cards"])
+    piles = own(state, "piles")
+    piles[seat] = piles[seat] + cards  # a new pile, as in take_loose
+    zone, spot = own(state, "zone"), own(state, "spot")
     for card in cards:
-        state["piles"][seat].append(card)
-        state["zone"][card], state["spot"][card] = PILE, seat
+        zone[card], spot[card] = PILE, seat
     return cards
 
 
@@ -505,18 +523,19 @@ def is_candidate(state: dict, touch: dict, seat: int, cards: list[int], now: int
 def touch(state: dict, seat: int, entries: list[tuple[int, int]], now: int) -> list[dict]:
     """§4.8 effect: move the hand; with a teammate's matching-shape touch it becomes a team claim."""
     cards = [card for card, _ in entries]
-    state["touches"] = [t for t in state["touches"] if t["seat"] != seat]  # D20: a hand moves
-    candidates = [t for t in state["touches"] if is_candidate(state, t, seat, cards, now)]
+    # D20: a hand moves. The list is rebuilt, never edited: earlier states share it (copying.py).
+    others = [t for t in state["touches"] if t["seat"] != seat]
+    candidates = [t for t in others if is_candidate(state, t, seat, cards, now)]
     if not candidates:
         expires = now + state["config"]["team_touch_window_ms"]
         record = {"seat": seat, "cards": [{"card": c, "design": d} for c, d in entries], "at": now,
                   "expires_at": expires}
-        state["touches"].append(record)
+        state["touches"] = others + [record]
         return [{"type": "touch", "seat": seat, "cards": record["cards"], "expires_at": expires}]
     design = entries[0][1]
     same = [t for t in candidates if t["cards"][0]["design"] == design]
     partner = (same or candidates)[0]
-    state["touches"].remove(partner)
+    state["touches"] = [t for t in others if t is not partner]
     combined = touch_entries(partner) + entries
     shape = shape_of(state, [card for card, _ in combined])
     return judge_claim(state, seat, combined, shape, now, [seat, partner["seat"]])
@@ -531,45 +550,6 @@ def prune_touches(state: dict) -> None:
         state["touches"] = [t for t in state["touches"]
                             if all(is_fresh(state, c, d) for c, d in touch_entries(t))
                             and touch_is_shaped(state, touch_cards(t))]
-
-
-# -- legal actions (§4.10) ------------------------------------------------------------------
-
-def claim_actions(state: dict) -> list[dict]:
-    """Every P and T shape of visible cards as claims (coop: also each L3 whose designs match).
-
-    One {card, design} entry object per card is shared by all the claims naming that card: the
-    list can hold thousands of claims, so treat the listed actions as read-only.
-    """
-    loose = loose_cards(state)
-    entries = [{"card": card, "design": shows(state, card)} for card in loose]
-    claims = [{"type": "claim", "cards": [a, b]} for i, a in enumerate(entries) for b in entries[i + 1:]]
-    for won in pair_sets(state):
-        held = entry_dicts(sorted(won["cards"]), state)
-        claims += [{"type": "claim", "cards": sorted(held + [entry], key=card_id)} for entry in entries]
-    if state["mode"] == "coop":
-        by_design: dict[int, list[dict]] = {}
-        for entry in entries:
-            by_design.setdefault(entry["design"], []).append(entry)
-        for group in by_design.values():
-            claims += [{"type": "claim", "cards": list(triple)} for triple in combinations(group, 3)]
-    return claims
-
-
-def board_key(state: dict) -> tuple:
-    """What the claim list depends on: the loose cards with their designs, and the won pairs."""
-    loose = tuple((card, shows(state, card)) for card in loose_cards(state))
-    return state["mode"], loose, tuple((tuple(won["cards"]), won["design"]) for won in pair_sets(state))
-
-
-def card_id(entry: dict) -> int:
-    return entry["card"]
-
-
-def touch_actions(state: dict) -> list[dict]:
-    """A touch of every loose-visible card, and of every won set of size 2."""
-    targets = [[card] for card in loose_cards(state)] + [sorted(won["cards"]) for won in pair_sets(state)]
-    return [{"type": "touch", "cards": entry_dicts(cards, state)} for cards in targets]
 
 
 # -- the engine -----------------------------------------------------------------------------
@@ -587,6 +567,8 @@ class TwinItEngine(Engine):
         # The claim lists of the latest boards: every unlocked seat gets the same list, and a
         # board often stays unchanged while lockouts end (a cache only; states stay the truth).
         self._claims_memo: dict[tuple, list[dict]] = {}
+        self._handlers = {"flip": self._flip, "claim": self._claim, "touch": self._touch,
+                          "turn_over": self._turn_over}
 
     def default_config(self) -> dict:
         return dict(DEFAULT_CONFIG)
@@ -629,14 +611,17 @@ class TwinItEngine(Engine):
 
     # -- inputs ---------------------------------------------------------------------------
 
+    def copy_state(self, state: dict) -> dict:
+        return copy_for_change(state)
+
     def _apply(self, state: dict, seat: int, action: dict, now_ms: int) -> list[dict]:
-        handler = {"flip": self._flip, "claim": self._claim, "touch": self._touch,
-                   "turn_over": self._turn_over}.get(action["type"])
+        handler = self._handlers.get(action["type"])
         if handler is None:
             raise IllegalAction("unknown_action", f"expected flip, claim, touch or turn_over, "
                                                   f"but got {action['type']!r}")
         events = handler(state, seat, action, now_ms)
-        state["clock"] = max(state["clock"], now_ms)
+        if now_ms > state["clock"]:
+            state["clock"] = now_ms
         state["step"] += 1
         prune_touches(state)
         return events
@@ -676,7 +661,8 @@ class TwinItEngine(Engine):
         card, design = parse_turn_over(action)
         if state["zone"][card] != CENTRE or shows(state, card) != design:
             raise IllegalAction("stale", f"card {card} is not a centre card showing design {design}")
-        state["side"][card] = 1 - state["side"][card]
+        side = own(state, "side")
+        side[card] = 1 - side[card]
         return [{"type": "turned_over", "card": card, "zone": CENTRE, "design": shows(state, card)}]
 
     # -- timers (§4.1) --------------------------------------------------------------------
@@ -698,8 +684,22 @@ class TwinItEngine(Engine):
         return timers
 
     def next_deadline(self, state: dict) -> int | None:
-        timers = self._timers(state)
-        return min(timers)[0] if timers else None
+        # The earliest due of _timers without building the list: `advance` asks before every input.
+        phase = state["phase"]
+        if phase != PLAYING:
+            return None if phase == FINISHED else state["countdown_end"]
+        due = state["coop_end"] if state["mode"] == "coop" else state["cap_deadline"]
+        for other in (state["last_call_deadline"], state["flip_deadline"]):
+            if other is not None and other < due:
+                due = other
+        for record in state["touches"]:
+            if record["expires_at"] < due:
+                due = record["expires_at"]
+        clock = state["clock"]
+        for until in state["locked_until"]:
+            if clock < until < due:
+                due = until
+        return due
 
     def _fire(self, state: dict, due_ms: int) -> list[dict]:
         _, kind = min(self._timers(state))
@@ -757,12 +757,18 @@ class TwinItEngine(Engine):
         """The action types only (§4.10): never a concrete card combination."""
         if state["phase"] != PLAYING or not is_id(seat, state["players"]):
             return []
-        types = list(dict.fromkeys(action["type"] for action in self._flips(state, seat)))
+        # Counts, not lists: the hub asks for every seat after every change.
+        if state["mode"] == "coop":
+            types = ["flip"] if state["stock"] else []
+            if any(card is not None for card in state["centre"]):
+                types.append("turn_over")
+        else:
+            types = ["flip"] if seat == state["active"] else []
         if not locked(state, seat, state["clock"]):
-            loose, pairs = loose_cards(state), pair_sets(state)
-            if state["mode"] == "team" and (loose or pairs):
-                types.append("touch")
-            elif state["mode"] != "team" and (len(loose) >= 2 or (loose and pairs)):
+            if state["mode"] == "team":
+                if has_loose(state, 1) or has_pair_set(state):
+                    types.append("touch")
+            elif has_loose(state, 2) or (has_loose(state, 1) and has_pair_set(state)):
                 types.append("claim")
         return [{"type": kind} for kind in types]
 

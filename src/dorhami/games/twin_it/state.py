@@ -20,6 +20,9 @@ The state is a JSON-safe dict:
 - timers: ``countdown_end``, ``play_start``, ``active``, ``flip_deadline``,
   ``last_call_deadline``, ``cap_deadline``, ``coop_end``; ``first``
 - the end: ``reason`` and ``target_owner`` (who reached the target, if anyone)
+
+Nothing edits a state after a move has returned it: later states share its unchanged lists and
+dicts (copying.py).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ COUNTDOWN, PLAYING, FINISHED = "COUNTDOWN", "PLAYING", "FINISHED"
 
 def is_id(value, limit: int) -> bool:
     """An integer (not a bool) in 0..limit-1."""
+    if type(value) is int:  # the usual case, checked first: every card of every claim passes here
+        return 0 <= value < limit
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit
 
 
@@ -46,10 +51,12 @@ def parse_entries(action: dict, sizes: tuple[int, ...]) -> list[tuple[int, int]]
         raise IllegalAction("malformed", f"expected {' or '.join(map(str, sizes))} cards, but got {entries!r}")
     parsed = []
     for entry in entries:
-        if not isinstance(entry, dict) or not is_id(entry.get("card"), CARD_COUNT) \
-                or not is_id(entry.get("design"), DESIGN_COUNT):
+        card = design = None
+        if isinstance(entry, dict):
+            card, design = entry.get("card"), entry.get("design")
+        if not (is_id(card, CARD_COUNT) and is_id(design, DESIGN_COUNT)):
             raise IllegalAction("malformed", f"expected {{card: 0..134, design: 0..118}}, but got {entry!r}")
-        parsed.append((entry["card"], entry["design"]))
+        parsed.append((card, design))
     if len({card for card, _ in parsed}) != len(parsed):
         raise IllegalAction("malformed", "the same card was named twice")
     return parsed
@@ -87,7 +94,7 @@ def owner_of(state: dict, seat: int) -> int | None:
 def owner_seats(state: dict, owner: int) -> list[int]:
     """The seats that share `owner`'s sets (one seat, or a whole team)."""
     if state["mode"] == "team":
-        return [s for s in range(state["players"]) if team_of(s) == owner]
+        return list(range(owner, state["players"], 2))  # team_of: the seats of one parity
     return [owner]
 
 
@@ -111,8 +118,10 @@ def is_loose_visible(state: dict, card: int) -> bool:
 
 def is_fresh(state: dict, card: int, design: int) -> bool:
     """Card c is fresh for d: loose- or set-visible now and showing d (D10)."""
-    visible = state["zone"][card] == SET or is_loose_visible(state, card)
-    return visible and shows(state, card) == design
+    # The design test first: it is the cheaper one, and the one a stale claim usually fails.
+    if state["faces"][2 * card + state["side"][card]] != design:
+        return False
+    return state["zone"][card] == SET or is_loose_visible(state, card)
 
 
 def loose_cards(state: dict) -> list[int]:
@@ -123,6 +132,25 @@ def loose_cards(state: dict) -> list[int]:
     if state["stock"]:
         cards.append(state["stock"][0])
     return sorted(cards)
+
+
+def has_loose(state: dict, count: int) -> bool:
+    """Whether at least `count` cards are loose-visible; cheaper than listing them."""
+    found = len(state["forbidden"]) + (1 if state["stock"] else 0)
+    found += sum(1 for pile in state["piles"] if pile)
+    if found >= count:
+        return True
+    for card in state["centre"]:
+        if card is not None:
+            found += 1
+            if found >= count:
+                return True
+    return False
+
+
+def has_pair_set(state: dict) -> bool:
+    """Whether some won set has size 2 (a T shape's or a touch's target)."""
+    return any(len(won["cards"]) == 2 for won in state["sets"])
 
 
 def set_of(state: dict, card: int) -> dict | None:

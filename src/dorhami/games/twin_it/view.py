@@ -47,10 +47,12 @@ def view(state: dict, seat: int | None, result: dict | None) -> dict:
     Designs are ids only: their drawing parameters are public and fixed (components.design_params),
     so clients compute them once instead of receiving them with every view.
     """
-    centre = [{"slot": slot, **card_entry(state, card)} for slot, card in enumerate(state["centre"])
-              if card is not None]
-    sets = [{key: won[key] for key in ("id", "owner", "cards", "design", "acquired_seq")}
-            for won in state["sets"]]
+    # The centre holds most of the deck by mid-game, so its entries are built inline.
+    faces, side = state["faces"], state["side"]
+    centre = [{"slot": slot, "card": card, "design": faces[2 * card + side[card]]}
+              for slot, card in enumerate(state["centre"]) if card is not None]
+    sets = [{"id": won["id"], "owner": won["owner"], "cards": won["cards"], "design": won["design"],
+             "acquired_seq": won["acquired_seq"]} for won in state["sets"]]
     forbidden = [card_entry(state, card) for card in state["forbidden"]]
     piles = piles_view(state)
     stock_top = None

@@ -1,0 +1,47 @@
+"""Twin It legal-action listing (§4.10): the concrete claims and touches of a board."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .state import entry_dicts, loose_cards, pair_sets, shows
+
+
+def claim_actions(state: dict) -> list[dict]:
+    """Every P and T shape of visible cards as claims (coop: also each L3 whose designs match).
+
+    One {card, design} entry object per card is shared by all the claims naming that card: the
+    list can hold thousands of claims, so treat the listed actions as read-only.
+    """
+    loose = loose_cards(state)
+    entries = [{"card": card, "design": shows(state, card)} for card in loose]
+    claims = [{"type": "claim", "cards": [a, b]} for i, a in enumerate(entries) for b in entries[i + 1:]]
+    for won in pair_sets(state):
+        held = entry_dicts(sorted(won["cards"]), state)
+        claims += [{"type": "claim", "cards": sorted(held + [entry], key=card_id)} for entry in entries]
+    if state["mode"] == "coop":
+        by_design: dict[int, list[dict]] = {}
+        for entry in entries:
+            by_design.setdefault(entry["design"], []).append(entry)
+        for group in by_design.values():
+            claims += [{"type": "claim", "cards": list(triple)} for triple in combinations(group, 3)]
+    return claims
+
+
+def board_key(state: dict) -> tuple:
+    """What the claim list depends on: the loose cards with their designs, and the won pairs."""
+    loose = loose_cards(state)
+    faces, side = state["faces"], state["side"]
+    designs = tuple([faces[2 * card + side[card]] for card in loose])
+    pairs = tuple((tuple(won["cards"]), won["design"]) for won in pair_sets(state))
+    return state["mode"], tuple(loose), designs, pairs
+
+
+def card_id(entry: dict) -> int:
+    return entry["card"]
+
+
+def touch_actions(state: dict) -> list[dict]:
+    """A touch of every loose-visible card, and of every won set of size 2."""
+    targets = [[card] for card in loose_cards(state)] + [sorted(won["cards"]) for won in pair_sets(state)]
+    return [{"type": "touch", "cards": entry_dicts(cards, state)} for cards in targets]
