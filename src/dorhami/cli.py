@@ -49,8 +49,10 @@ def _calm_garbage_collector() -> None:
 # permessage-deflate is off although browsers offer it: its zlib state costs each socket ~60 KiB
 # (88 KiB per idle socket with it, under 32 without) and compressing every frame costs CPU, to
 # save bytes on messages of a few hundred. uvicorn's sans-I/O websockets protocol keeps about
-# 8 KiB less per connection than its default (legacy) one.
-SOCKET_SETTINGS = {"ws": "websockets-sansio", "ws_max_size": 64 * 1024, "ws_per_message_deflate": False}
+# 8 KiB less per connection than its default (legacy) one; ours adds a frame writer to it, so
+# that a table sends one frame, built once, to every socket of a seat class (api/socket_protocol.py).
+SOCKET_SETTINGS = {"ws": "dorhami.api.socket_protocol:FrameWritingProtocol", "ws_max_size": 64 * 1024,
+                   "ws_per_message_deflate": False}
 
 
 if __name__ == "__main__":

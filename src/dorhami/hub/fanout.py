@@ -1,4 +1,4 @@
-"""Fan-out: what a table sends, encoded once, queued per socket without ever blocking the table.
+"""Fan-out: what a table sends, encoded once, written to each socket without ever blocking the table.
 
 A change is seen by a handful of seat classes (each seat, and every spectator alike), however
 many sockets watch it. Each class's message is built (view, legal actions, events) and encoded
@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import deque
-from typing import Callable, Iterable
+from typing import Callable, Coroutine, Iterable
 
 import orjson
+from websockets.frames import Frame, Opcode
 
 _CLOSE = object()
 _socket_ids = itertools.count(1)
@@ -24,13 +25,43 @@ def encode(message: dict) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+class Outbound:
+    """One message, encoded once: its JSON text and, on first use, its WebSocket frame, which is
+    the same bytes for every socket (a server does not mask its frames)."""
+
+    __slots__ = ("text", "_frame")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._frame: bytes | None = None
+
+    @property
+    def frame(self) -> bytes:
+        if self._frame is None:
+            self._frame = Frame(Opcode.TEXT, self.text.encode()).serialize(mask=False, extensions=[])
+        return self._frame
+
+
+def outbound(message: dict | str | Outbound) -> Outbound:
+    if isinstance(message, Outbound):
+        return message
+    return Outbound(message if isinstance(message, str) else encode(message))
+
+
 class Subscriber:
-    """One socket watching a table: a bounded send queue, so a slow socket never blocks the table.
+    """One socket watching a table, written to without ever blocking the table.
+
+    Attached to a socket (`attach`), a text is written at once, in the caller's turn of the loop,
+    as `websockets.broadcast` does: a per-socket writer task would cost a task switch per frame,
+    seven per action at a table of six. Only when the socket's transport is paused (the client
+    reads too slowly) does a write wait; later texts queue behind it, up to `limit`, and a socket
+    whose queue fills is closed rather than waited for. Not attached, texts only queue (`next`).
 
     A deque and one waiter rather than an asyncio.Queue: thousands of idle sockets each keep one,
     and a Queue's three deques and its Event cost more than the socket's own protocol state."""
 
-    __slots__ = ("id", "player_id", "limit", "items", "waiter", "closed_reason")
+    __slots__ = ("id", "player_id", "limit", "items", "waiter", "closed_reason", "_write", "_shut",
+                 "_write_frame", "_busy")
 
     def __init__(self, player_id: str | None, limit: int) -> None:
         self.id = next(_socket_ids)
@@ -39,21 +70,83 @@ class Subscriber:
         self.items: deque = deque()
         self.waiter: asyncio.Future | None = None
         self.closed_reason: str | None = None
+        self._write: Callable[[str], Coroutine] | None = None
+        self._shut: Callable[[str], Coroutine] | None = None
+        self._write_frame: Callable[[bytes], bool] | None = None
+        self._busy: Coroutine | None = None  # a write waiting for the socket to drain
 
-    def send(self, message: dict | str) -> None:
+    def attach(self, write: Callable[[str], Coroutine], shut: Callable[[str], Coroutine],
+               write_frame: Callable[[bytes], bool] | None = None) -> None:
+        """Write to a socket from now on: `write(text)` sends a frame, `shut(reason)` closes it;
+        `write_frame(frame)`, where the server offers it, writes a ready frame now or says False."""
+        self._write, self._shut, self._write_frame = write, shut, write_frame
+        self._pump()
+
+    def send(self, message: dict | str | Outbound) -> None:
         if self.closed_reason:
             return
+        message = outbound(message)
+        if self._write_frame is not None and self._busy is None and not self.items:
+            if self._write_frame(message.frame):
+                return
         if len(self.items) >= self.limit:
             self.close("too slow: the send queue is full")
             return
-        self.items.append(message if isinstance(message, str) else encode(message))
-        self._wake()
+        self.items.append(message)
+        if self._write is None:
+            self._wake()
+        elif self._busy is None:
+            self._pump()
 
     def close(self, reason: str) -> None:
+        if self.closed_reason:
+            return
         self.closed_reason = reason
         self.items.clear()
+        if self._busy is not None:
+            self._busy.close()  # the frame it waited to write is dropped with the queue
+            self._busy = None
         self.items.append(_CLOSE)
-        self._wake()
+        if self._write is None:
+            self._wake()
+        else:
+            self._pump()
+
+    def _pump(self) -> None:
+        """Write what is queued until a write has to wait."""
+        while self._busy is None and self.items and self._write is not None:
+            item = self.items.popleft()
+            if item is _CLOSE:
+                self._step(self._shut(self.closed_reason or "closing"))
+            elif self._write_frame is None or not self._write_frame(item.frame):
+                self._step(self._write(item.text))  # waits, in the socket's own way, until it can
+
+    def _step(self, coro: Coroutine) -> None:
+        """Run a write until it completes or waits; a waiting write resumes when what it awaits is done.
+
+        This is what a Task does for a coroutine, without creating one: almost every write
+        completes without waiting."""
+        try:
+            awaited = coro.send(None)
+        except StopIteration:
+            self._busy = None
+            return
+        except Exception:  # the socket has gone: nothing more can be written to it
+            self._busy = None
+            self.closed_reason = self.closed_reason or "disconnected"
+            self.items.clear()
+            return
+        self._busy = coro
+        if awaited is None:  # a bare yield: try again on the next turn of the loop
+            asyncio.get_running_loop().call_soon(self._resume, coro)
+        else:
+            awaited._asyncio_future_blocking = False
+            awaited.add_done_callback(lambda _: self._resume(coro))
+
+    def _resume(self, coro: Coroutine) -> None:
+        if self._busy is coro:
+            self._step(coro)
+            self._pump()
 
     def _wake(self) -> None:
         if self.waiter is not None and not self.waiter.done():
@@ -64,7 +157,7 @@ class Subscriber:
         return len(self.items)
 
     async def next(self) -> str | None:
-        """The next text to send, or None when the socket must be closed."""
+        """Not attached: the next text, or None when the socket must be closed."""
         while not self.items:
             self.waiter = asyncio.get_running_loop().create_future()
             try:
@@ -72,7 +165,7 @@ class Subscriber:
             finally:
                 self.waiter = None
         item = self.items.popleft()
-        return None if item is _CLOSE else item
+        return None if item is _CLOSE else item.text
 
 
 def send_by_seat(subscribers: Iterable[Subscriber], seats: dict[str, int],
@@ -80,11 +173,11 @@ def send_by_seat(subscribers: Iterable[Subscriber], seats: dict[str, int],
     """Send every subscriber the message of its seat (`seats`: player id → seat; others watch).
 
     Returns how many messages were built, one per seat class that has a socket."""
-    texts: dict[int | None, str] = {}
+    built: dict[int | None, Outbound] = {}
     for sub in list(subscribers):
         seat = seats.get(sub.player_id)
-        text = texts.get(seat)
-        if text is None:
-            text = texts[seat] = encode(message_for(seat))
-        sub.send(text)
-    return len(texts)
+        message = built.get(seat)
+        if message is None:
+            message = built[seat] = Outbound(encode(message_for(seat)))
+        sub.send(message)
+    return len(built)

@@ -11,6 +11,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from ...hub import messages
+from .. import socket_protocol
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
 from ...hub.table import Table
@@ -19,6 +20,7 @@ from ...hub.table import Table
 HELLO_TIMEOUT_S = 15
 # Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4404 no such room.
 CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_FLOOD = 4400, 4401, 4404, 4429
+CLOSE_TRY_AGAIN = 1013  # the socket read too slowly, or the server is shutting down
 
 
 class TokenBucket:
@@ -51,12 +53,12 @@ async def room_socket(ws: WebSocket) -> None:
     if player_id is False:
         return
     sub = Subscriber(player_id, hub.settings.send_queue_limit)
+    sub.attach(ws.send_text, lambda reason: ws.close(CLOSE_TRY_AGAIN, reason),
+               ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION))
     await table.call(table.subscribe, sub)
-    writer = asyncio.create_task(_pump(ws, sub))
     try:
         await _read(ws, hub, table, sub)
     finally:
-        writer.cancel()
         await table.call(table.unsubscribe, sub)
 
 
@@ -122,15 +124,6 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             sub.send(reply)
         else:
             sub.send(messages.error("already_greeted", "hello is sent once, first"))
-
-
-async def _pump(ws: WebSocket, sub: Subscriber) -> None:
-    while True:
-        text = await sub.next()
-        if text is None:
-            await ws.close(1013, sub.closed_reason or "closing")
-            return
-        await ws.send_text(text)
 
 
 def _client_seq_of(text: str) -> int | None:

@@ -1,0 +1,41 @@
+"""uvicorn's sans-I/O WebSocket protocol, with one addition: a synchronous frame writer.
+
+A table sends each version's message to every socket of a seat class, and the same text frame
+fits them all (a server's frames are not masked). Through ASGI each socket would still build
+its own frame and pass four coroutine layers per send, which cost more than the write itself.
+This protocol offers `scope["extensions"]["dorhami.write_frame"]`: write a frame that is already
+serialised, now, if the socket can take it; the fan-out builds the frame once per seat class.
+Everything else (handshake, reading, pings, close) is uvicorn's own. Served by `dorhami serve`
+(`cli.SOCKET_SETTINGS`); under any other ASGI server the socket uses the plain ASGI path.
+"""
+
+from __future__ import annotations
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+
+EXTENSION = "dorhami.write_frame"
+
+
+def text_frame(data: bytes) -> bytes:
+    """One unmasked, unfragmented text frame, as a server sends it."""
+    return Frame(Opcode.TEXT, data).serialize(mask=False, extensions=[])
+
+
+class FrameWritingProtocol(WebSocketsSansIOProtocol):
+    def handle_connect(self, event) -> None:
+        super().handle_connect(event)
+        # The ASGI task has been created, not run: its scope can still gain the extension.
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][EXTENSION] = self.write_frame
+
+    def write_frame(self, frame: bytes) -> bool:
+        """Write `frame` now; False (nothing written) when the socket cannot take it at once:
+        not open, closing, or its transport paused because the client reads too slowly."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete
+                or not self.writable.is_set() or self.conn.state is not State.OPEN):
+            return False
+        self.transport.write(frame)
+        return True
