@@ -102,10 +102,10 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
         await table.call(table.subscribe, sub)
         sub.items.clear()
 
-        def broken(rows):
+        def broken(rows, writes):
             raise OSError("disk full")
 
-        hub.store.repo.append_actions = broken
+        hub.store.repo.write_batch = broken
         action = table.engine.legal_actions(table.game.state, 0)[0]
         before = json.dumps(table.game.state)
         try:
@@ -116,7 +116,7 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
             raise AssertionError("expected storage_unavailable")
         assert json.dumps(table.game.state) == before and table.game.version == 0
         assert not sub.pending(), "nothing may be broadcast before it is stored"
-        del hub.store.repo.append_actions
+        del hub.store.repo.write_batch
         await hub.close()
         hub.store.close()
 

@@ -16,21 +16,31 @@ from __future__ import annotations
 import asyncio
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+from sqlalchemy import Connection
 
 from ..storage.repository import ActionRow, Store
 
 log = logging.getLogger(__name__)
+
+Write = Callable[[Connection], Any]  # a statement or two run inside a batch's transaction
 
 # A batch larger than this is split: one transaction stays short, and a crash loses no more.
 MAX_BATCH = 1000
 
 
 class Journal:
-    """The one writer of the action log; `append` returns once the action is committed."""
+    """The one writer of the action log; `append` returns once the action is committed.
+
+    Game starts and results go through it too (`write`, `append(..., then=)`): on SQLite a
+    second writing connection would wait for the journal's transactions in SQLite's busy handler,
+    which sleeps for up to 100 ms at a time, and every such write would cost a commit of its own.
+    A game's result shares the transaction of its last action."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.pending: list[tuple[ActionRow, asyncio.Future]] = []
+        self.pending: list[tuple[ActionRow | None, Write | None, asyncio.Future]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
         # Its own thread: an append never queues behind a slow read of the API.
@@ -39,13 +49,21 @@ class Journal:
         self.batches = 0
         self.appends = 0
 
-    async def append(self, row: ActionRow) -> None:
+    async def append(self, row: ActionRow, then: Write | None = None) -> Any:
+        """Commit `row`, and `then(connection)` after it in the same transaction; `then`'s result."""
+        return await self._submit(row, then)
+
+    async def write(self, fn: Write) -> Any:
+        """Run `fn(connection)` in the next batch's transaction; its result once committed."""
+        return await self._submit(None, fn)
+
+    def _submit(self, row: ActionRow | None, fn: Write | None) -> asyncio.Future:
         if self.task is None:
             self.task = asyncio.create_task(self._run(), name="journal")
         future = asyncio.get_running_loop().create_future()
-        self.pending.append((row, future))
+        self.pending.append((row, fn, future))
         self.wake.set()
-        await future
+        return future
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -59,33 +77,40 @@ class Journal:
                 self.wake.set()
             if not batch:
                 continue
-            rows = [row for row, _ in batch]
             self.committing = True
             try:
-                await loop.run_in_executor(self.executor, self.store.repo.append_actions, rows)
+                results = await loop.run_in_executor(self.executor, self._commit, batch)
             except Exception:
                 # One bad row (say, a seq another process already wrote) must not fail the others.
-                log.warning("journal: a batch of %d failed; committing its rows one by one", len(rows))
+                log.warning("journal: a batch of %d failed; committing its items one by one", len(batch))
                 await self._one_by_one(batch)
             else:
-                for _, future in batch:
+                for (_, _, future), result in zip(batch, results):
                     if not future.done():
-                        future.set_result(None)
+                        future.set_result(result)
             self.committing = False
             self.batches += 1
             self.appends += len(batch)
 
-    async def _one_by_one(self, batch: list[tuple[ActionRow, asyncio.Future]]) -> None:
+    def _commit(self, batch: list) -> list[Any]:
+        """On the journal's thread: one transaction for the whole batch; each item's result."""
+        rows = [row for row, _, _ in batch if row is not None]
+        writes = [fn for _, fn, _ in batch if fn is not None]
+        results = iter(self.store.repo.write_batch(rows, writes))
+        return [next(results) if fn is not None else None for _, fn, _ in batch]
+
+    async def _one_by_one(self, batch: list) -> None:
         loop = asyncio.get_running_loop()
-        for row, future in batch:
+        for item in batch:
+            future = item[2]
             try:
-                await loop.run_in_executor(self.executor, self.store.repo.append_actions, [row])
+                [result] = await loop.run_in_executor(self.executor, self._commit, [item])
             except Exception as exc:
                 if not future.done():
                     future.set_exception(exc)
             else:
                 if not future.done():
-                    future.set_result(None)
+                    future.set_result(result)
 
     async def close(self) -> None:
         """Commit what is pending, then stop the writer."""

@@ -10,17 +10,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
-from ..storage.repository import ActionRow
+from ..storage.repository import ActionRow, Repository
 from . import messages
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
-from .fanout import Subscriber, encode, send_by_seat
+from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .presence import Roster
 
 if TYPE_CHECKING:
@@ -59,7 +60,9 @@ class Table:
         self.names = names
         self.game: LiveGame | None = None
         self.subscribers: set[Subscriber] = set()
-        self.inbox: asyncio.Queue = asyncio.Queue()
+        # The actor's mailbox: a deque and one waiter, cheaper per command than an asyncio.Queue.
+        self.inbox: deque = deque()
+        self.waiter: asyncio.Future | None = None
         self.task: asyncio.Task | None = None
         self.timer: asyncio.Task | None = None
         self.bots: dict[int, tuple[Plan, asyncio.Task]] = {}
@@ -73,7 +76,7 @@ class Table:
         self.task = asyncio.create_task(self._run(), name=f"table-{self.room.code}")
 
     async def stop(self) -> None:
-        self.inbox.put_nowait((None, (), None))
+        self._enqueue((None, (), None))
         if self.task:
             await self.task
         for task in [self.timer, *(task for _, task in self.bots.values())]:
@@ -85,16 +88,28 @@ class Table:
     async def call(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
         """Run `fn(*args)` inside the actor, after everything queued before it; return its result."""
         future = asyncio.get_running_loop().create_future()
-        self.inbox.put_nowait((fn, args, future))
+        self._enqueue((fn, args, future))
         return await future
 
     def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None:
         """Queue `fn(*args)` for the actor without waiting for it."""
-        self.inbox.put_nowait((fn, args, None))
+        self._enqueue((fn, args, None))
+
+    def _enqueue(self, command: tuple) -> None:
+        self.inbox.append(command)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
 
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
-            fn, args, future = await self.inbox.get()
+            while not self.inbox:
+                self.waiter = loop.create_future()
+                try:
+                    await self.waiter
+                finally:
+                    self.waiter = None
+            fn, args, future = self.inbox.popleft()
             if fn is None:
                 return
             try:
@@ -246,7 +261,8 @@ class Table:
         state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
         record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
                             previous_result=previous, started_ms=now, owner=self.hub.instance_id)
-        record = await self.hub.store.start_game(self.room.id, record, seats)
+        record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
+                                                      game=record, seats=seats))
         self.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
@@ -320,19 +336,20 @@ class Table:
                       state: State, events: list[Event]) -> None:
         game = self.game
         seq = game.version + 1
+        result = self.engine.result(state) if game.result is None else None
+        # The result is stored with the action that ends the game, in the same transaction.
+        then = partial(Repository.finish_game_in, game_id=game.id, result=result, ended_ms=now) if result else None
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
-            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq))
+            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq), then)
         except Exception as exc:
             log.exception("table %s: could not store action %s", self.room.code, seq)
             raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
         game.state, game.version, game.last_ms = state, seq, now
         game.history.append((seq, events))
-        result = self.engine.result(state)
-        if result is not None and game.result is None:
+        if result is not None:
             game.result = result
-            await self.hub.store.finish_game(game.id, result, now)
             self.room.status = "finished"
             self._broadcast_room()
         self._after_change(events)
@@ -448,9 +465,9 @@ class Table:
         send_by_seat(self.subscribers, seats, lambda seat: self.snapshot(seat, events))
 
     def _broadcast_room(self) -> None:
-        text = encode({"type": "room", "room": self.room_public()})
+        message = Outbound(encode({"type": "room", "room": self.room_public()}))
         for sub in list(self.subscribers):
-            sub.send(text)
+            sub.send(message)
 
     async def subscribe(self, sub: Subscriber) -> None:
         """Add a socket; send it the room and, if there is a game, its move log and full state."""

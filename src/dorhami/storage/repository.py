@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Callable, NamedTuple, TypeVar
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
@@ -105,40 +105,54 @@ class Repository:
     # -- games and the action log ---------------------------------------------------------
 
     def start_game(self, room_id: int, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
-        """Store a new game, the room's final seating, and mark the room playing, atomically.
+        """Store a new game, the room's final seating, and mark the room playing, atomically."""
+        with self.engine.begin() as connection:
+            return self.start_game_in(connection, room_id, game, seats)
+
+    @staticmethod
+    def start_game_in(connection: Connection, room_id: int, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
+        """`start_game` inside a transaction of the caller's (the journal's batch).
 
         Core statements: games start often (a Jekyll vs. Hyde game lasts a minute), and the ORM's
         unit of work for these four statements held the GIL longer than the commit took."""
         # Unset columns are left out, as the ORM would: a JSON column given None would store 'null'.
         values = {c.key: getattr(game, c.key) for c in GAMES.columns if getattr(game, c.key) is not None}
-        with self.engine.begin() as connection:
-            game.id = connection.execute(insert(GAMES).returning(GAMES.c.id), values).scalar_one()
-            connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
-            if seats:
-                connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
-                                                    "bot_level": s.bot_level} for s in seats])
-            connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
+        game.id = connection.execute(insert(GAMES).returning(GAMES.c.id), values).scalar_one()
+        connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
+        if seats:
+            connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
+                                                "bot_level": s.bot_level} for s in seats])
+        connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
         return game
 
     def append_action(self, game_id: int, seq: int, seat: int | None, action: dict, server_ms: int,
                       client_seq: int | None) -> None:
-        self.append_actions([ActionRow(game_id, seq, seat, action, server_ms, client_seq)])
+        self.write_batch([ActionRow(game_id, seq, seat, action, server_ms, client_seq)], [])
 
-    def append_actions(self, rows: list[ActionRow]) -> None:
-        """Append log rows (of any games) in one transaction: one commit, however many rows.
+    def write_batch(self, rows: list[ActionRow], writes: list[Callable[[Connection], Any]]) -> list[Any]:
+        """Append log rows (of any games), then run `writes` in order, in one transaction: one
+        commit, however much it holds. Returns what each write returned.
 
+        The rows go first: a write in the same batch (a game's result) may follow its own game's
+        last row, and never precedes one (a game is started, and awaited, before it has rows).
         A Core insert, not ORM objects: the unit of work's bookkeeping per row cost more than the
         commit itself, on the thread that competes with the event loop for the GIL."""
-        values = [{"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "action": r.action,
-                   "server_ms": r.server_ms, "client_seq": r.client_seq} for r in rows]
         with self.engine.begin() as connection:
-            connection.execute(insert(ACTIONS), values)
+            if rows:
+                connection.execute(insert(ACTIONS), [
+                    {"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "action": r.action,
+                     "server_ms": r.server_ms, "client_seq": r.client_seq} for r in rows])
+            return [write(connection) for write in writes]
 
     def finish_game(self, game_id: int, result: dict, ended_ms: int) -> None:
         with self.engine.begin() as connection:
-            room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(result=result, ended_ms=ended_ms)
-                                         .returning(GAMES.c.room_id)).scalar_one()
-            connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="finished"))
+            self.finish_game_in(connection, game_id, result, ended_ms)
+
+    @staticmethod
+    def finish_game_in(connection: Connection, game_id: int, result: dict, ended_ms: int) -> None:
+        room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(result=result, ended_ms=ended_ms)
+                                     .returning(GAMES.c.room_id)).scalar_one()
+        connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="finished"))
 
     def game(self, game_id: int) -> GameRecord | None:
         with self.sessions() as session:
