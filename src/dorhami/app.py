@@ -20,6 +20,7 @@ from .hub.errors import HubError
 from .hub.hub import Hub
 from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
+from .api.body_limit import BodyLimit
 from .api.routes import games, pages, players, rooms, socket
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app.mount(PREFIX, Assets(app.state.assets), name="static")
     # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
     app.add_middleware(GZipMiddleware, minimum_size=500)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
 
 
@@ -84,7 +86,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not pages.is_api_path(request.url.path):
             return pages.not_found_page(request)
-        codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden"}
+        codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden",
+                 413: "too_large"}
         return _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
 
     @app.exception_handler(Exception)

@@ -18,6 +18,9 @@ class Settings:
     # A socket whose send queue holds this many unsent messages is too slow and is closed.
     send_queue_limit: int = 256
     max_message_bytes: int = 16 * 1024
+    # Every REST request body (JSON of a few hundred bytes at most) is refused with 413 beyond
+    # this, before it is read: a client must not make the server hold what it sends.
+    max_body_bytes: int = 64 * 1024
     # Token bucket per socket: sustained messages per second and the burst allowed.
     messages_per_second: float = 20.0
     message_burst: int = 40
@@ -26,4 +29,5 @@ class Settings:
     def from_env(cls) -> Settings:
         low, high = (int(x) for x in os.environ.get("DORHAMI_BOT_DELAY_MS", "700,1600").split(","))
         return cls(database_url=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),
-                   bot_delay_ms=(low, high))
+                   bot_delay_ms=(low, high),
+                   max_body_bytes=int(os.environ.get("DORHAMI_MAX_BODY_BYTES", cls.max_body_bytes)))

@@ -102,8 +102,10 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
         if text is None:
             sub.send(messages.error("text_only", "send JSON text frames"))
             continue
-        if len(text) > hub.settings.max_message_bytes:
-            sub.send(messages.error("too_large", f"a message may be at most {hub.settings.max_message_bytes} bytes"))
+        # The limit is in bytes: a character is up to 4 of them in UTF-8.
+        limit = hub.settings.max_message_bytes
+        if len(text) > limit // 4 and len(text.encode()) > limit:
+            sub.send(messages.error("too_large", f"a message may be at most {limit} bytes"))
             continue
         try:
             message = messages.Inbound.validate_json(text)

@@ -1,0 +1,49 @@
+"""A cap on every HTTP request body, enforced as the bytes arrive, answered as a typed error.
+
+Starlette's own RequestBodyLimitMiddleware (FastAPI's `max_body_size`) does the counting too,
+but answers in plain text, and replaces whatever the application answered whenever the declared
+length is over the limit; our clients expect `{"code", "message"}` JSON for every error.
+"""
+
+from __future__ import annotations
+
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+def too_large(limit: int) -> HTTPException:
+    return HTTPException(413, f"a request body may be at most {limit} bytes")
+
+
+class BodyLimit:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            # Refused before a byte of it is read; the connection is not kept for the rest.
+            response = JSONResponse({"code": "too_large", "message": too_large(self.max_bytes).detail},
+                                    status_code=413, headers={"Connection": "close"})
+            await response(scope, receive, send)
+            return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    # An HTTPException: FastAPI lets it through its body parsing unchanged, and
+                    # the application's handler answers it as a typed error.
+                    raise too_large(self.max_bytes)
+            return message
+
+        await self.app(scope, counted, send)
