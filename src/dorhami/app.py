@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from contextlib import asynccontextmanager
@@ -39,11 +40,16 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
         store = Store(settings.database_url)
         hub = Hub(store, settings, clock, seeds)
         app.state.hub = hub
-        resumed = await hub.recover()
-        log.info("dorhami ready; resumed %d unfinished games", resumed)
+        # Unfinished games resume in the background: the server answers at once, and a room
+        # asked for before its turn simply loads then.
+        recovery = asyncio.create_task(hub.recover(), name="recovery")
+        recovery.add_done_callback(_log_recovery)
+        log.info("dorhami ready; resuming unfinished games")
         try:
             yield
         finally:
+            recovery.cancel()
+            await asyncio.gather(recovery, return_exceptions=True)
             await hub.close()
             store.close()
 
@@ -60,6 +66,11 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
+
+
+def _log_recovery(task: asyncio.Task) -> None:
+    if not task.cancelled() and task.exception() is None:
+        log.info("resumed %d unfinished games", task.result())
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:

@@ -65,17 +65,27 @@ class Hub:
         if room.game_id is not None:
             record = await self.store.game(room.game_id)
             table.restore(record, await self.store.actions(record.id))
+            game = table.game
+            if room.status == "playing" and game.result is not None:
+                # Its last action was stored but not its result (a log written before results
+                # shared that action's transaction): the replay says the game is over.
+                await self.store.finish_game(game.id, game.result, game.last_ms)
+                room.status = "finished"
         return table
 
-    async def recover(self) -> int:
-        """Load every unfinished game, so their timers and bots run again; returns how many."""
-        rooms = await self.store.rooms_with_status("playing")
-        for room in rooms:
-            try:
-                await self.table(room.code)
-            except Exception:
-                log.exception("could not resume room %s", room.code)
-        return len(rooms)
+    async def recover(self, page: int = 100) -> int:
+        """Load every unfinished game, a page of rooms at a time, so their timers and bots run
+        again; returns how many. Requests are served meanwhile (a table loads on first use)."""
+        resumed, after = 0, 0
+        while rows := await self.store.playing_room_codes(after, page):
+            for room_id, code in rows:
+                after = room_id
+                try:
+                    await self.table(code)
+                    resumed += 1
+                except Exception:
+                    log.exception("could not resume room %s", code)
+        return resumed
 
     async def close(self) -> None:
         for table in list(self.tables.values()):

@@ -90,6 +90,14 @@ class Repository:
         with self.sessions() as session:
             return list(session.scalars(query.limit(200)))
 
+    def playing_room_codes(self, after_id: int, limit: int) -> list[tuple[int, str]]:
+        """(id, code) of rooms with a game in progress, in id order after `after_id`: a restart
+        resumes all of them, a page at a time."""
+        query = (select(ROOMS.c.id, ROOMS.c.code).where(ROOMS.c.status == "playing", ROOMS.c.id > after_id)
+                 .order_by(ROOMS.c.id).limit(limit))
+        with self.engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(query)]
+
     def seats(self, room_id: int) -> list[SeatRecord]:
         with self.sessions() as session:
             return list(session.scalars(select(SeatRecord).where(SeatRecord.room_id == room_id)
