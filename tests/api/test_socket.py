@@ -163,3 +163,42 @@ def test_an_unknown_room_closes_the_socket_with_4404(client):
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize("client_time", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_ping_time_that_is_not_a_finite_number_is_refused_not_echoed(client, client_time):
+    room, host, _ = seated_game(client)
+    ws, socket = hello(client, room, host)
+    receive_until(socket, "state")
+    socket.send_text('{"type": "ping", "client_time": %s}' % client_time)
+    assert receive_until(socket, "error")["code"] == "invalid_message"
+    socket.send_json({"type": "ping", "client_time": 12.5})
+    assert receive_until(socket, "pong")["client_time"] == 12.5
+    ws.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize("depth", [300, 2000])  # 2,000 levels still fit in one 16 KiB message
+def test_deeply_nested_json_gets_a_typed_error_and_the_socket_lives_on(client, depth):
+    room, host, _ = seated_game(client)
+    ws, socket = hello(client, room, host)
+    before = receive_until(socket, "state")
+    socket.send_text('{"type": "action", "client_seq": 4, "action": ' + '{"a": ' * depth + "1" + "}" * depth + "}")
+    error = receive_until(socket, "error")
+    assert error["code"] in {"invalid_message", "invalid_action", "unknown_action"}
+    socket.send_json({"type": "ping", "client_time": 1})
+    assert receive_until(socket, "pong")["client_time"] == 1
+    after = client.get(f"/api/rooms/{room}/state", headers=host["headers"]).json()
+    assert after["version"] == before["version"]
+    ws.__exit__(None, None, None)
+
+
+def test_a_socket_that_leaves_before_its_hello_logs_nothing(client, caplog):
+    room, host, _ = seated_game(client)
+    for _ in range(3):
+        with client.websocket_connect(f"/ws/rooms/{room}"):
+            pass  # closed at once, without a hello
+    ws, socket = hello(client, room, host)
+    assert receive_until(socket, "state")["seat"] == 0
+    ws.__exit__(None, None, None)
+    assert not [r for r in caplog.records if r.levelno >= 30 or r.exc_info], \
+        [r.getMessage() for r in caplog.records if r.levelno >= 30]

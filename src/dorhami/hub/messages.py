@@ -23,7 +23,8 @@ class ActionMessage(BaseModel):
 class Ping(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["ping"]
-    client_time: float | None = None
+    # Echoed in the pong: NaN or Infinity would make a frame a browser's JSON.parse refuses.
+    client_time: float | None = Field(default=None, allow_inf_nan=False)
 
 
 class Visibility(BaseModel):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 
+import orjson
 from pydantic import ValidationError
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
@@ -66,6 +66,8 @@ async def _hello(ws: WebSocket, hub) -> str | None | bool:
     """The player id of the hello's token (None: a spectator), or False if the socket was closed."""
     try:
         frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT_S)
+        if frame["type"] == "websocket.disconnect":
+            return False  # gone before saying hello: nothing to answer, nothing to log
         hello = messages.Inbound.validate_json(frame.get("text") or "")
     except (asyncio.TimeoutError, ValidationError, ValueError):
         await ws.close(CLOSE_BAD_HELLO, 'expected {"type":"hello","token":...} first')
@@ -130,7 +132,9 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
 
 def _client_seq_of(text: str) -> int | None:
     try:
-        seq = json.loads(text).get("client_seq")
+        # orjson refuses nesting deeper than 1,024 with a ValueError; json would recurse until
+        # RecursionError.
+        seq = orjson.loads(text).get("client_seq")
     except (ValueError, AttributeError):
         return None
     return seq if isinstance(seq, int) else None
