@@ -21,6 +21,9 @@ class Settings:
     # Every REST request body (JSON of a few hundred bytes at most) is refused with 413 beyond
     # this, before it is read: a client must not make the server hold what it sends.
     max_body_bytes: int = 64 * 1024
+    # Pages of these origins may open room sockets, besides the server's own (a browser always
+    # sends Origin on a WebSocket handshake; CORS does not cover sockets, so we check it).
+    allowed_origins: tuple[str, ...] = ()
     # Token bucket per socket: sustained messages per second and the burst allowed.
     messages_per_second: float = 20.0
     message_burst: int = 40
@@ -30,4 +33,6 @@ class Settings:
         low, high = (int(x) for x in os.environ.get("DORHAMI_BOT_DELAY_MS", "700,1600").split(","))
         return cls(database_url=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),
                    bot_delay_ms=(low, high),
-                   max_body_bytes=int(os.environ.get("DORHAMI_MAX_BODY_BYTES", cls.max_body_bytes)))
+                   max_body_bytes=int(os.environ.get("DORHAMI_MAX_BODY_BYTES", cls.max_body_bytes)),
+                   allowed_origins=tuple(o.strip().rstrip("/") for o in
+                                         os.environ.get("DORHAMI_ALLOWED_ORIGINS", "").split(",") if o.strip()))

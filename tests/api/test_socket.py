@@ -6,7 +6,11 @@ import json
 import random
 
 import pytest
+from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+
+from dorhami.app import create_app
+from dorhami.config import Settings
 
 from .factories import new_player, seated_game
 
@@ -202,3 +206,25 @@ def test_a_socket_that_leaves_before_its_hello_logs_nothing(client, caplog):
     ws.__exit__(None, None, None)
     assert not [r for r in caplog.records if r.levelno >= 30 or r.exc_info], \
         [r.getMessage() for r in caplog.records if r.levelno >= 30]
+
+
+def test_a_page_of_another_site_cannot_open_a_room_socket(client):
+    room, host, _ = seated_game(client)
+    with client.websocket_connect(f"/ws/rooms/{room}", headers={"origin": "https://evil.example"}) as socket:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4403
+    for origin in ("http://testserver", None):  # the site's own pages, and programs (no Origin)
+        headers = {"origin": origin} if origin else {}
+        with client.websocket_connect(f"/ws/rooms/{room}", headers=headers) as socket:
+            socket.send_json({"type": "hello", "token": host["token"]})
+            assert receive_until(socket, "state")["seat"] == 0
+
+
+def test_origins_on_the_allow_list_may_open_sockets(database_url):
+    settings = Settings(database_url=database_url, allowed_origins=("https://play.example",))
+    with TestClient(create_app(settings)) as client:
+        room, host, _ = seated_game(client)
+        with client.websocket_connect(f"/ws/rooms/{room}", headers={"origin": "https://play.example"}) as socket:
+            socket.send_json({"type": "hello", "token": host["token"]})
+            assert receive_until(socket, "state")["seat"] == 0

@@ -20,6 +20,7 @@ from ...hub.table import Table
 HELLO_TIMEOUT_S = 15
 # Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4404 no such room.
 CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_FLOOD = 4400, 4401, 4404, 4429
+CLOSE_FOREIGN_ORIGIN = 4403
 CLOSE_TRY_AGAIN = 1013  # the socket read too slowly, or the server is shutting down
 
 
@@ -44,6 +45,10 @@ async def room_socket(ws: WebSocket) -> None:
     alive for each of thousands of long-lived sockets, for one lookup of the hub."""
     code, hub = ws.path_params["code"], ws.app.state.hub
     await ws.accept()
+    if not origin_allowed(ws, hub.settings.allowed_origins):
+        # A page of another site must not play with the token its visitor's browser holds here.
+        await ws.close(CLOSE_FOREIGN_ORIGIN, "sockets are open to this site's own pages only")
+        return
     try:
         table = await hub.table(code)
     except HubError as exc:
@@ -60,6 +65,15 @@ async def room_socket(ws: WebSocket) -> None:
         await _read(ws, hub, table, sub)
     finally:
         await table.call(table.unsubscribe, sub)
+
+
+def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """No Origin (a program, not a browser), the server's own origin, or one of `allowed`."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    own = ("https" if ws.url.scheme == "wss" else "http") + "://" + ws.headers.get("host", "")
+    return origin.rstrip("/") in (own, *allowed)
 
 
 async def _hello(ws: WebSocket, hub) -> str | None | bool:
