@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class Strict(BaseModel):
@@ -17,9 +21,14 @@ class PlayerCreate(Strict):
     @field_validator("name")
     @classmethod
     def _not_blank(cls, name: str) -> str:
-        name = " ".join(name.split())
+        # NFC: the same letters typed on two keyboards are the same name.
+        name = " ".join(unicodedata.normalize("NFC", name).split())
         if not name:
             raise ValueError("a name needs at least one visible character")
+        if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
+            # Control characters (NUL among them, which PostgreSQL refuses) and bidi overrides,
+            # which could make a name display as another's. ZWNJ, which Persian needs, is allowed.
+            raise ValueError("a name may not contain control characters")
         return name
 
 

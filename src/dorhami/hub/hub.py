@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import uuid
 from typing import Callable
 
@@ -16,6 +17,8 @@ from .journal import Journal
 from .table import Table
 
 log = logging.getLogger(__name__)
+
+ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class Hub:
@@ -55,7 +58,9 @@ class Hub:
                 await table.call(table.rename, player_id, name)
 
     async def _load(self, code: str) -> Table:
-        room = await self.store.room(code) if isinstance(code, str) and len(code) <= 32 else None
+        # Codes are token_urlsafe: anything else (a NUL, which PostgreSQL refuses in text, or
+        # a megabyte of path) is no room, without asking the database.
+        room = await self.store.room(code) if isinstance(code, str) and ROOM_CODE.fullmatch(code) else None
         if room is None:
             raise HubError("room_not_found", f"there is no room with code {code!r}", 404)
         seats = await self.store.seats(room.id)

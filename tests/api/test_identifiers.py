@@ -1,0 +1,37 @@
+"""Identifiers and names are checked at the edge: odd characters get a typed answer, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from .factories import new_player
+
+
+@pytest.mark.parametrize("code", ["bad%00code", "x" * 33, "a%20b", "ربع", "%00", "%E2%80%AE"])
+def test_a_room_code_that_cannot_exist_is_no_room(client, code):
+    player = new_player(client)
+    for method, path in (("get", "/api/rooms/{}"), ("post", "/api/rooms/{}/join"), ("get", "/api/rooms/{}/state"),
+                         ("get", "/api/rooms/{}/log")):
+        response = client.request(method, path.format(code), headers=player["headers"])
+        assert response.status_code == 404 and response.json()["code"] == "room_not_found", (path, response.text)
+
+
+def test_a_socket_to_a_room_code_that_cannot_exist_is_closed_with_4404(client):
+    with client.websocket_connect("/ws/rooms/bad%00code") as socket:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize("name", ["Sa\x00ra", "\x07bell", "\u202eevil", "tab\x1bx"])
+def test_a_name_with_control_characters_is_refused(client, name):
+    response = client.post("/api/players", json={"name": name})
+    assert response.status_code == 422 and response.json()["code"] == "invalid_request"
+
+
+def test_persian_names_keep_their_zwnj_and_are_normalised(client):
+    zwnj = "می\u200cخواهم"
+    assert client.post("/api/players", json={"name": zwnj}).json()["name"] == zwnj
+    decomposed = "Zoe\u0301"  # e + combining acute: stored as é, one character
+    assert client.post("/api/players", json={"name": decomposed}).json()["name"] == "Zoé"
