@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from starlette.websockets import WebSocketDisconnect
 
 from .factories import new_player
 
@@ -15,13 +14,6 @@ def test_a_room_code_that_cannot_exist_is_no_room(client, code):
                          ("get", "/api/rooms/{}/log")):
         response = client.request(method, path.format(code), headers=player["headers"])
         assert response.status_code == 404 and response.json()["code"] == "room_not_found", (path, response.text)
-
-
-def test_a_socket_to_a_room_code_that_cannot_exist_is_closed_with_4404(client):
-    with client.websocket_connect("/ws/rooms/bad%00code") as socket:
-        with pytest.raises(WebSocketDisconnect) as closed:
-            socket.receive_json()
-    assert closed.value.code == 4404
 
 
 @pytest.mark.parametrize("name", ["Sa\x00ra", "\x07bell", "\u202eevil", "tab\x1bx"])

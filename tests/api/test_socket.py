@@ -161,9 +161,10 @@ def test_hello_must_come_first_and_tokens_must_be_real(client):
         assert closed.value.code == 4401
 
 
-def test_an_unknown_room_closes_the_socket_with_4404(client):
+@pytest.mark.parametrize("code", ["nosuchroom", "bad%00code"])  # a NUL never reaches the database
+def test_an_unknown_room_closes_the_socket_with_4404(client, code):
     new_player(client)
-    with client.websocket_connect("/ws/rooms/nosuchroom") as socket:
+    with client.websocket_connect(f"/ws/rooms/{code}") as socket:
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 4404
