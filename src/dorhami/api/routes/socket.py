@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Callable
 
 import orjson
 from pydantic import ValidationError
@@ -27,17 +28,35 @@ CLOSE_TRY_AGAIN = 1013  # the socket read too slowly, or the server is shutting 
 class TokenBucket:
     """Allows `rate` messages a second with bursts of `burst`."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst, self.tokens, self.at = rate, burst, float(burst), time.monotonic()
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.rate, self.burst, self.tokens, self.at = rate, burst, float(burst), clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+
+class Flood:
+    """Counts refused messages over a rolling window: a socket is closed for not slowing down
+    (more than `limit` refusals within `window_s`), never for bursts its average rate allows."""
+
+    def __init__(self, limit: int, window_s: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.window_s, self.clock = limit, window_s, clock
+        self.since, self.count = clock(), 0
+
+    def refused(self) -> bool:
+        """Count one refusal; True when the socket must be closed."""
+        now = self.clock()
+        if now - self.since > self.window_s:
+            self.since, self.count = now, 0
+        self.count += 1
+        return self.count > self.limit
 
 
 async def room_socket(ws: WebSocket) -> None:
@@ -100,7 +119,7 @@ async def _hello(ws: WebSocket, hub) -> str | None | bool:
 
 async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
     bucket = TokenBucket(hub.settings.messages_per_second, hub.settings.message_burst)
-    refused = 0
+    flood = Flood(hub.settings.message_burst * 5)
     while True:
         frame = await ws.receive()
         # Stamped on receipt: claims are ordered by this time, not by when they are processed.
@@ -108,8 +127,7 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
         if frame["type"] == "websocket.disconnect":
             return
         if not bucket.take():
-            refused += 1
-            if refused > hub.settings.message_burst * 5:
+            if flood.refused():
                 await ws.close(CLOSE_FLOOD, "too many messages")
                 return
             sub.send(messages.error("rate_limited", "too many messages; slow down"))
