@@ -128,3 +128,20 @@ def test_one_person_plays_a_whole_game_against_a_bot(client):
     client.post(f"/api/rooms/{code}/start", headers=host["headers"])
     result, _ = play_to_the_end(client, code, [host])
     assert len(result["winners"]) == 1
+
+
+def test_the_log_comes_in_pages_that_join_up_to_the_whole_log(client):
+    code, host, guest = seated_game(client)
+    play_to_the_end(client, code, [host, guest], seed=4)
+    whole = client.get(f"/api/rooms/{code}/log").json()
+    assert whole["next_after"] is None and len(whole["entries"]) > 7
+    pages, after = [], 0
+    while after is not None:
+        page = client.get(f"/api/rooms/{code}/log", params={"after": after, "limit": 7}).json()
+        assert len(page["entries"]) <= 7 and page["seed"] == whole["seed"]
+        pages.append(page["entries"])
+        after = page["next_after"]
+    assert [e for page in pages for e in page] == whole["entries"]
+    assert all(len(page) == 7 for page in pages[:-1]) and len(pages) == -(-len(whole["entries"]) // 7)
+    for bad in ({"limit": 0}, {"limit": 100_000}, {"after": -1}):
+        assert client.get(f"/api/rooms/{code}/log", params=bad).status_code == 422

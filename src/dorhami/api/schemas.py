@@ -153,7 +153,8 @@ class LogEntry(BaseModel):
 class LogPublic(BaseModel):
     game_id: int
     finished: bool
-    entries: list[LogEntry]
+    entries: list[LogEntry] = Field(description="at most `limit` entries with seq > `after`, in order")
+    next_after: int | None = Field(description="pass as `after` for the next page; null: this was the last")
     seed: int | None = None
     players: int | None = None
     config: dict[str, Any] | None = None

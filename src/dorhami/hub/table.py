@@ -495,19 +495,23 @@ class Table:
     async def _announce_room(self) -> None:
         self._broadcast_room()
 
-    async def public_log(self) -> dict:
+    async def public_log(self, after: int, limit: int) -> dict:
+        """A page of the log (seq > `after`, at most `limit`). Read outside the actor: a long read
+        must not hold up the table's actions, and rows, once written, never change."""
         game = self.game
         if game is None:
             raise HubError("not_started", "this room's game has not started", 409)
-        rows = await self.hub.store.actions(game.id)
-        finished = game.result is not None
+        game_id, finished = game.id, game.result is not None
+        rows = await self.hub.store.actions_page(game_id, after, limit + 1)
+        more, rows = len(rows) > limit, rows[:limit]
         entries = [{"seq": r.seq, "seat": r.seat, "server_ms": r.server_ms,
                     "action": r.action if finished or r.seat is None
                     else self.engine.public_action(r.seat, r.action)} for r in rows]
-        log_view = {"game_id": game.id, "finished": finished, "entries": entries}
+        log_view = {"game_id": game_id, "finished": finished, "entries": entries,
+                    "next_after": rows[-1].seq if more else None}
         if finished:
             # Once the game is over anyone may check it: setup(seed) + this log replays it exactly.
-            record = await self.hub.store.game(game.id)
+            record = await self.hub.store.game(game_id)
             log_view.update(seed=record.seed, players=record.players, config=record.config,
                             started_ms=record.started_ms)
         return log_view

@@ -166,6 +166,13 @@ class Repository:
         with self.sessions() as session:
             return session.get(GameRecord, game_id)
 
+    def actions_page(self, game_id: int, after: int, limit: int) -> list[ActionRecord]:
+        """At most `limit` log rows with seq > `after`, in order (the primary key's own order)."""
+        with self.sessions() as session:
+            return list(session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id,
+                                                                   ActionRecord.seq > after)
+                                        .order_by(ActionRecord.seq).limit(limit)))
+
     def actions(self, game_id: int) -> list[ActionRecord]:
         with self.sessions() as session:
             return list(session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id)

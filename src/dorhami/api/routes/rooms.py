@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from ...engine import get_engine
 from ...hub.errors import HubError
@@ -13,6 +14,7 @@ from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveR
                        RematchRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"])
+LOG_PAGE_MAX = 1000
 
 
 @router.post("", response_model=RoomPublic, status_code=201)
@@ -116,7 +118,9 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
 
 
 @router.get("/{code}/log", response_model=LogPublic)
-async def get_log(code: str, hub: HubDep) -> dict:
-    """The action log: the public part while the game runs, all of it (and the seed) once it ended."""
+async def get_log(code: str, hub: HubDep, after: Annotated[int, Query(ge=0)] = 0,
+                  limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX)] = LOG_PAGE_MAX) -> dict:
+    """The action log a page at a time: the public part while the game runs, all of it (and the
+    seed) once it ended. Pages keep any request small, however long the game."""
     table = await hub.table(code)
-    return await table.call(table.public_log)
+    return await table.public_log(after, limit)
