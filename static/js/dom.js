@@ -7,6 +7,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value == null || value === false || key === "svg") continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
+    // Through the style object: the pages' CSP refuses style attributes, not CSSOM.
+    else if (key === "style") el.style.cssText = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat(Infinity)) {

@@ -6,6 +6,7 @@ import pytest
 
 from bench.lobby_weight import BUDGET_BYTES, first_and_second_visit
 
+from .lobby import create_room
 from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot
 
 pytestmark = pytest.mark.browser
@@ -50,3 +51,34 @@ def test_the_site_is_installable_and_an_unknown_page_says_so_in_both_languages(s
     persian, english = (desktop.locator(f"section[lang={lang}]").bounding_box() for lang in ("fa", "en"))
     assert persian["y"] == english["y"] and english["x"] < persian["x"], "side by side, Persian on the right"
     desktop.context.close()
+
+
+def test_pages_carry_a_strict_policy_that_the_client_itself_never_breaks(server, browser):
+    """No inline script or style, no other origin: the lobby, a live table, a how-to-play page
+    (drawn with the table's own renderer) and the 404 page all work under the policy."""
+    page = browser.strict.new_context(viewport=DESKTOP, locale="en-US").new_page()
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                         "console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample + ' on ' + location.pathname))")
+    response = page.goto(f"{server.url}/", wait_until="networkidle")
+    headers = response.headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["x-content-type-options"] == "nosniff" and headers["referrer-policy"] == "same-origin"
+    assert "camera=()" in headers["permissions-policy"]
+    create_room(page, server.url, "Sara", "double-connect")
+    page.wait_for_selector(".seat.mine, #join")
+    if not page.locator(".seat.mine").count():
+        page.click("#join")
+    page.click("#add-bot")
+    page.locator(".seat.taken").nth(1).wait_for()
+    page.click("#start")
+    page.locator("main svg").first.wait_for(timeout=15_000)
+    for game in ("double-connect", "twin-it", "camel-up-cards", "jekyll-vs-hyde", "queendomino"):
+        page.goto(f"{server.url}/how/{game}", wait_until="networkidle")  # drawn by the tables' renderers
+        page.locator("main h1, main h2").first.wait_for()
+    assert page.goto(f"{server.url}/nope").headers["content-security-policy"] == headers["content-security-policy"]
+    page.wait_for_load_state("networkidle")
+    assert not violations, violations
+    page.context.close()

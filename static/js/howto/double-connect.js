@@ -4,7 +4,8 @@ import { pairDrawing, towerDrawing } from "../games/double-connect.js";
 
 // The pictures carry no page styles of their own: give each a width here.
 function sized(svg, maxWidth) {
-  svg.setAttribute("style", `display:block;width:100%;max-width:${maxWidth}px;height:auto;margin:auto`);
+  // Through the style object, not a style attribute: the page's CSP allows no inline styles.
+  Object.assign(svg.style, { display: "block", width: "100%", maxWidth: `${maxWidth}px`, height: "auto", margin: "auto" });
   return svg;
 }
 
