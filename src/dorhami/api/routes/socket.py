@@ -12,14 +12,15 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from ...hub import messages
-from .. import socket_protocol
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
 from ...hub.table import Table
+from .. import socket_protocol
 
 
 HELLO_TIMEOUT_S = 15
-# Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4404 no such room.
+# Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4403 a page of another
+# site, 4404 no such room, 4429 flood.
 CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_FLOOD = 4400, 4401, 4404, 4429
 CLOSE_FOREIGN_ORIGIN = 4403
 CLOSE_TRY_AGAIN = 1013  # the socket read too slowly, or the server is shutting down
