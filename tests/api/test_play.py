@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dorhami.engine import get_engine
+
 from .factories import new_player, new_room, play_to_the_end, seated_game
 
 
@@ -145,3 +147,39 @@ def test_the_log_comes_in_pages_that_join_up_to_the_whole_log(client):
     assert all(len(page) == 7 for page in pages[:-1]) and len(pages) == -(-len(whole["entries"]) // 7)
     for bad in ({"limit": 0}, {"limit": 100_000}, {"after": -1}):
         assert client.get(f"/api/rooms/{code}/log", params=bad).status_code == 422
+
+
+def test_an_action_with_a_junk_field_is_refused_and_the_log_keeps_only_the_normal_form(client):
+    code, host, guest = seated_game(client)
+    state = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
+    legal = state["legal_actions"][0]
+    url = f"/api/rooms/{code}/actions"
+    junk = {**legal, "step": state["view"]["step"], "junk": "x" * 50_000}
+    response = client.post(url, json={"action": junk}, headers=host["headers"])
+    assert response.status_code == 400 and response.json()["code"] == "unknown_action"
+    assert "junk" in response.json()["message"] and "xxx" not in response.json()["message"]
+    assert client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json() == state
+
+    # A string where the rules want a number is refused as malformed, not coerced.
+    response = client.post(url, json={"action": {**legal, "cards": [str(c) for c in legal["cards"]]}},
+                           headers=host["headers"])
+    assert response.status_code == 400 and response.json()["code"] == "unknown_action"
+
+    response = client.post(url, json={"action": {**legal, "step": state["view"]["step"]}}, headers=host["headers"])
+    assert response.status_code == 200
+    rows = client.get(f"/api/rooms/{code}/log").json()["entries"]
+    assert [row["seat"] for row in rows] == [0]
+    # The normal form, without the step, in its public form (the exchanged cards are a secret).
+    assert rows[0]["action"] == get_engine("jekyll-vs-hyde").public_action(0, legal)
+
+
+def test_a_move_wrong_twice_over_gets_the_refusal_its_rules_give(client):
+    code, host, guest = seated_game(client)
+    before = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
+    url = f"/api/rooms/{code}/actions"
+    # A card play during the exchange, with a field no action has: the rules' own refusal, as it
+    # would be without the field (the schema's refusal is only for moves the rules would accept).
+    response = client.post(url, json={"action": {"type": "play_card", "card": 0, "note": "hi"}},
+                           headers=host["headers"])
+    assert response.status_code == 409 and response.json()["code"] == "wrong_phase"
+    assert client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json() == before

@@ -188,3 +188,24 @@ def test_claims_for_one_pair_are_judged_in_stamp_order_the_earliest_wins(databas
         store.close()
 
     run(scenario())
+
+
+def test_the_log_stores_the_normal_form_of_an_action_not_what_was_sent(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        legal = table.engine.legal_actions(table.game.state, 0)[0]
+        sent = {**legal, "step": table.game.state["step"], "junk": "x" * 1000}
+        refused = await table.call(table.act, 0, sent, clock.now_ms(), None)
+        assert refused["type"] == "error" and await hub.store.actions(table.game.id) == []
+        # The step is checked against the state, then dropped: the log keeps what the rules read.
+        card = table.engine.legal_actions(table.game.state, 0)[0]
+        reply = await table.call(table.act, 0, {"type": card["type"], "cards": card["cards"],
+                                                "step": table.game.state["step"]}, clock.now_ms(), None)
+        assert reply["type"] == "ack"
+        rows = await hub.store.actions(table.game.id)
+        assert [row.action for row in rows] == [{"type": card["type"], "cards": card["cards"]}]
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())

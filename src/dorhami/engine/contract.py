@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import orjson
 
+from .actions import ActionSchema
 from .errors import IllegalAction
 
 State = dict[str, Any]
@@ -57,6 +58,9 @@ class Engine:
     # Real-time games take claims from every seat at any moment; the hub sends them the compact
     # action list and skips the stale-step check.
     realtime: ClassVar[bool] = False
+    # The shape of every action a seat may send (see `actions.py`); the hub normalises each
+    # client's action with it before `apply`, and logs only that normal form.
+    actions: ClassVar[ActionSchema]
 
     # -- config ---------------------------------------------------------------------------
 

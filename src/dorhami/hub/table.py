@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
+from ..engine.actions import without_step
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
 from . import messages
@@ -311,12 +312,12 @@ class Table:
             if game.result is not None:
                 raise IllegalAction("game_over", "the game has ended")
             now = max(stamp_ms, game.last_ms)
-            state, events = self.engine.apply(game.state, seat, action, now)
+            action, state, events = self._judge(game.state, seat, action, now)
         except IllegalAction as exc:
             reply = messages.error(exc.code, exc.message, client_seq)
         except Exception:
             # A rules bug must not take the table down; the game is unchanged and the log says why.
-            log.exception("table %s: engine failed on %r", self.room.code, action)
+            log.exception("table %s: engine failed on %.200r", self.room.code, action)
             reply = messages.error("invalid_action", "that action could not be judged", client_seq)
         else:
             await self._commit(seat, action, now, client_seq, state, events)
@@ -324,6 +325,22 @@ class Table:
         if client_seq is not None:
             self._remember(game, seat, client_seq, reply)
         return reply
+
+    def _judge(self, state: State, seat: int, action: Any, now: int) -> tuple[Action, State, list[Event]]:
+        """The action's normal form (as the log keeps it) and what it does, or IllegalAction.
+
+        An action outside its game's schema is refused, but the engine judges it first: a move
+        that is wrong twice over (malformed from a seat whose turn it is not) gets the refusal
+        its rules file puts first, and the schema's code only if the rules themselves accept it.
+        """
+        try:
+            normal = self.engine.actions.normalise(action)
+        except IllegalAction as refusal:
+            if isinstance(action, dict):
+                self.engine.apply(state, seat, action, now)  # raises the rules' own refusal, if any
+            raise refusal from None
+        state, events = self.engine.apply(state, seat, normal, now)
+        return without_step(normal), state, events
 
     @staticmethod
     def _remember(game: LiveGame, seat: int, client_seq: int, reply: dict) -> None:

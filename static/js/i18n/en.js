@@ -55,6 +55,8 @@ export default {
   "err.not_your_turn": "It is not your turn.",
   "err.must_follow": "You must follow the led colour.",
   "err.stale_step": "Too late: that moment has passed.",
+  "err.unknown_action": "That move was not understood.",
+  "err.storage_unavailable": "The game could not be saved just now; try again.",
   "err.room_full": "Every seat is taken.",
   "err.not_host": "Only the host can do that.",
   "err.wrong_player_count": "Not enough players yet.",

@@ -54,6 +54,8 @@ export default {
   "err.not_your_turn": "نوبت شما نیست.",
   "err.must_follow": "باید از رنگ زمین‌شده پیروی کنید.",
   "err.stale_step": "دیر شد: آن لحظه گذشته است.",
+  "err.unknown_action": "این حرکت فهمیده نشد.",
+  "err.storage_unavailable": "بازی همین حالا ذخیره نشد؛ دوباره امتحان کن.",
   "err.room_full": "همه‌ی صندلی‌ها پر است.",
   "err.not_host": "فقط میزبان می‌تواند این کار را بکند.",
   "err.wrong_player_count": "هنوز بازیکن کافی نیست.",

@@ -106,6 +106,10 @@ async def _snapshot(table, seat):
     return table.snapshot(seat)
 
 
+# An action that is no action of the game (its shape) is the client's fault, not the game's moment.
+MALFORMED = {"unknown_action", "malformed"}
+
+
 @router.post("/{code}/actions", response_model=ActionResult)
 async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep) -> ActionResult:
     """Play one action for your seat; refused actions get a typed error and change nothing."""
@@ -113,7 +117,7 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
     stamp = hub.clock.now_ms()
     reply = await table.call(table.act, table.seat_of(player.id), body.action, stamp, body.client_seq)
     if reply["type"] == "error":
-        raise HubError(reply["code"], reply["message"], 400 if reply["code"] == "unknown_action" else 409)
+        raise HubError(reply["code"], reply["message"], 400 if reply["code"] in MALFORMED else 409)
     return ActionResult(version=reply["version"], events=reply["events"])
 
 

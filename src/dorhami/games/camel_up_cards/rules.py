@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .actions import ACTIONS
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (BET_KINDS, BET_WINNER, CAMELS, CARD_COUNT, COLUMN_SLOTS, HAND_SIZE, KIND,
@@ -373,6 +374,7 @@ class CamelUpCardsEngine(Engine):
     """Camel Up Cards for 2–6 seats, all choosing at once."""
 
     slug = "camel-up-cards"
+    actions = ACTIONS
     title = "Camel Up Cards"
     min_players, max_players = PLAYER_RANGE
 

@@ -8,6 +8,7 @@ from dorhami.engine import Action, Engine, Event, IllegalAction, State
 from dorhami.engine.rng import table_rng
 
 from . import view as view_module
+from .actions import ACTIONS
 from .components import AUTO_HAND_SIZE, CARD_COUNT, MAX_DEALT, SYMBOL_COUNT, common
 from .state import (ALL_HANDS_EMPTY, CLAIMING_PHASES, COUNTDOWN, FINAL_CHANCE, FINAL_CHANCE_OVER,
                     FINISHED, FIRST_OUT, PLAYING, TIME_LIMIT, Claim, available_targets, is_own_team,
@@ -166,6 +167,7 @@ class DoubleConnectEngine(Engine):
     """The rules of /work/shared/rules/double-connect.md."""
 
     slug = "double-connect"
+    actions = ACTIONS
     title = "Double Connect"
     min_players = 2
     max_players = 8

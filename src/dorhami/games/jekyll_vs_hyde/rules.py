@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from .actions import ACTIONS
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (CARD_COUNT, COLORS, EFFECT_BY_COLOR, HAND_SIZE, JEKYLL_SIDE_LAST, ROUNDS,
@@ -395,6 +396,7 @@ class JekyllVsHydeEngine(Engine):
     """Jekyll vs. Hyde for exactly two seats."""
 
     slug = "jekyll-vs-hyde"
+    actions = ACTIONS
     title = "Jekyll vs. Hyde"
     min_players = 2
     max_players = 2

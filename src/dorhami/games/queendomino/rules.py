@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .actions import ACTIONS
 from ...engine.contract import Action, Engine, Event, State
 from ...engine.errors import IllegalAction
 from .components import (BUILDING_COLOURS, CASTLE, CASTLE_CELL, CELLS, COLOURS, PRINTED, SIZE, TERRAIN_COLOUR,
@@ -218,6 +219,7 @@ class QueendominoEngine(Engine):
     """Queendomino (the seed's version) for 2–4 seats."""
 
     slug = "queendomino"
+    actions = ACTIONS
     title = "Queendomino"
     min_players = 2
     max_players = 4

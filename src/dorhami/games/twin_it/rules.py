@@ -6,6 +6,7 @@ from random import Random
 
 from dorhami.engine import Engine, IllegalAction
 
+from .actions import ACTIONS
 from .components import (AUTO_TARGET, CARD_COUNT, CONFIG_RANGES, DEFAULT_CONFIG, FORBIDDEN_CARD_COUNT,
                          MODE_SEATS, MODES, PRESETS, TARGET_RANGE, TEAM_COUNT, all_faces, multiplicity)
 from .copying import copy_for_change, own
@@ -558,6 +559,7 @@ class TwinItEngine(Engine):
     """Twin It!: real-time visual matching; competitive, team and coop modes."""
 
     slug = "twin-it"
+    actions = ACTIONS
     title = "Twin It!"
     min_players, max_players = MODE_SEATS["competitive"]
     realtime = True  # D9/D10: claims race; freshness replaces the stale-step check
