@@ -191,6 +191,23 @@ def test_a_touch_moves_the_hand_instead_of_doubling_it():
     assert [(t["seat"], t["cards"][0]["card"]) for t in state["touches"]] == [(0, 12)]
 
 
+def test_touching_again_what_the_hand_covers_is_refused_and_changes_nothing():
+    state = table(4, {"mode": "team", "team_touch_window_ms": 3000})
+    state, _ = ENGINE.apply(state, 0, touch((10, 50)), 5000)
+    assert touch((10, 50)) not in ENGINE.legal_actions(state, 0)
+    assert touch((10, 50)) in ENGINE.legal_actions(state, 2)  # a teammate may touch it (a mistake)
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(state, 0, touch((10, 50)), 7000)
+    assert refused.value.code == "already_touching" and json.dumps(state, sort_keys=True) == before
+    # So the touch cannot be kept alive: it still expires when its window ends.
+    assert ENGINE.next_deadline(state) == 8000
+    state, _ = ENGINE.advance(state, 8000)
+    assert state["touches"] == []
+    state, _ = ENGINE.apply(state, 0, touch((10, 50)), 8100)  # a new touch once the hand is free
+    assert state["touches"][0]["expires_at"] == 11100
+
+
 def test_a_matching_teammate_touch_is_preferred_over_an_earlier_mismatching_one():
     state = table(6, {"mode": "team"})
     won_set(state, 1, [20, 21], 70, 1)

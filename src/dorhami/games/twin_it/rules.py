@@ -507,6 +507,11 @@ def touch_entries(touch: dict) -> list[tuple[int, int]]:
     return [(entry["card"], entry["design"]) for entry in touch["cards"]]
 
 
+def own_touches(state: dict, seat: int) -> list[list[tuple[int, int]]]:
+    """The sorted entries of `seat`'s live touch (at most one)."""
+    return [sorted(touch_entries(t)) for t in state["touches"] if t["seat"] == seat]
+
+
 def is_candidate(state: dict, touch: dict, seat: int, cards: list[int], now: int) -> bool:
     """A live teammate's touch on another target that forms P or T together with `cards`."""
     if touch["seat"] == seat or team_of(touch["seat"]) != team_of(seat):
@@ -654,6 +659,11 @@ class TwinItEngine(Engine):
         check_fresh(state, entries)
         if not touch_is_shaped(state, [card for card, _ in entries]):
             raise IllegalAction("bad_shape", "expected one loose card or the two cards of a won pair")
+        if sorted(entries) in own_touches(state, seat):
+            # Touching again what the hand already covers would only restart its window: without
+            # end, the touch never expires and every repeat is a log row. A hand moves, it does not
+            # stay by being touched again.
+            raise IllegalAction("already_touching", "your hand is already on these cards")
         return touch(state, seat, entries, now)
 
     def _turn_over(self, state: dict, seat: int, action: dict, now: int) -> list[dict]:
@@ -736,7 +746,9 @@ class TwinItEngine(Engine):
         if locked(state, seat, state["clock"]):
             return actions
         if state["mode"] == "team":
-            return actions + touch_actions(state)
+            held = own_touches(state, seat)
+            return actions + [a for a in touch_actions(state)
+                              if sorted((e["card"], e["design"]) for e in a["cards"]) not in held]
         return actions + self._claims(state)
 
     def _claims(self, state: dict) -> list[dict]:
