@@ -80,10 +80,14 @@ class Journal:
             self.committing = True
             try:
                 results = await loop.run_in_executor(self.executor, self._commit, batch)
-            except Exception:
-                # One bad row (say, a seq another process already wrote) must not fail the others.
-                log.warning("journal: a batch of %d failed; committing its items one by one", len(batch))
-                await self._one_by_one(batch)
+            except Exception as exc:
+                if len(batch) == 1:
+                    if not batch[0][2].done():
+                        batch[0][2].set_exception(exc)
+                else:
+                    # One bad row (say, a seq another process already wrote) must not fail the others.
+                    log.warning("journal: a batch of %d failed; committing its items one by one", len(batch))
+                    await self._one_by_one(batch)
             else:
                 for (_, _, future), result in zip(batch, results):
                     if not future.done():

@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
 REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
+RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000  # a timer's or bot's move after a failed commit
 
 
 @dataclass
@@ -67,6 +68,10 @@ class Table:
         self.task: asyncio.Task | None = None
         self.timer: asyncio.Task | None = None
         self.bots: dict[int, tuple[Plan, asyncio.Task]] = {}
+        # After a failed commit: how long the table's own next try waits, and whether the failed
+        # row may have landed all the same (its commit's answer lost), so the log must be read first.
+        self.retry_ms = 0
+        self.unsure = False
         self.bot_rng = random.Random()
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
@@ -306,6 +311,8 @@ class Table:
             raise HubError("not_started", "this room's game has not started", 409)
         if seat is None:
             raise HubError("not_seated", "spectators cannot act; join a seat first", 403)
+        if self.unsure:
+            await self._catch_up()
         if client_seq is not None and client_seq in game.replies.get(seat, {}):
             return game.replies[seat][client_seq]
         try:
@@ -361,8 +368,14 @@ class Table:
             # and only once it is durable, so a failed commit never leaves a later ack standing.
             await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq), then)
         except Exception as exc:
-            log.exception("table %s: could not store action %s", self.room.code, seq)
+            log.error("table %s: could not store action %s: %s", self.room.code, seq, exc)
+            self.unsure = True
             raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
+        self.retry_ms = 0
+        self._advance_to(seq, now, state, events, result)
+
+    def _advance_to(self, seq: int, now: int, state: State, events: list[Event], result: dict | None) -> None:
+        game = self.game
         game.state, game.version, game.last_ms = state, seq, now
         game.history.append((seq, events))
         if result is not None:
@@ -371,23 +384,72 @@ class Table:
             self._broadcast_room()
         self._after_change(events)
 
+    async def _catch_up(self) -> None:
+        """After a failed commit, read what the log holds past our version before anything else.
+
+        A commit can fail after the database kept the row (the connection dropped on its way
+        back), and then the row is the truth: it is applied here as if acknowledged, and its
+        client's reply is remembered, so a resend with the same `client_seq` gets that ack instead
+        of being applied twice. Raises storage_unavailable while the database stays away.
+        """
+        game = self.game
+        try:
+            # One action is in flight per table, so at most one row can be in doubt.
+            rows = await self.hub.store.actions_page(game.id, game.version, 2)
+        except Exception as exc:
+            raise HubError("storage_unavailable", "the game could not be read back; try again", 503) from exc
+        for row in rows:
+            if row.seat is None:
+                state, events = self.engine.advance(game.state, row.server_ms)
+            else:
+                state, events = self.engine.apply(game.state, row.seat, row.action, row.server_ms)
+                if row.client_seq is not None:
+                    self._remember(game, row.seat, row.client_seq,
+                                   messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
+            result = self.engine.result(state) if game.result is None else None
+            log.warning("table %s: action %s was stored though its commit failed", self.room.code, row.seq)
+            self._advance_to(row.seq, row.server_ms, state, events, result)
+        self.unsure = False
+
     async def _tick(self, stamp_ms: int) -> None:
         """A timer is due: apply the rules' automatic actions and log the call like an action."""
         game = self.game
         if game is None or game.result is not None:
             return
-        now = max(stamp_ms, game.last_ms)
-        state, events = self.engine.advance(game.state, now)
-        if state is game.state:
-            self._schedule_timer()
-            return
-        await self._commit(None, ADVANCE, now, None, state, events)
+        try:
+            if self.unsure:
+                await self._catch_up()
+            now = max(stamp_ms, game.last_ms)
+            state, events = self.engine.advance(game.state, now)
+            if state is game.state:
+                self._schedule_timer()
+                return
+            await self._commit(None, ADVANCE, now, None, state, events)
+        except HubError as exc:
+            if exc.code != "storage_unavailable":
+                raise
+            # The timer is still due; a later `advance` fires it as at its due time (time rule 2).
+            self.timer = asyncio.create_task(self._wait_for(self._retry_at()))
+
+    def _retry_at(self) -> int:
+        """When the table's own move (a timer, a bot) tries again after a failed commit: back-off
+        doubling from RETRY_FIRST_MS to RETRY_MAX_MS, so a database that is down for a minute
+        is neither hammered nor waited for long once it is back."""
+        self.retry_ms = min(RETRY_MAX_MS, self.retry_ms * 2 or RETRY_FIRST_MS)
+        return self.hub.clock.now_ms() + self.retry_ms
 
     async def _bot_move(self, seat: int, planned: Plan) -> None:
         if self.bots.get(seat, (None,))[0] is not planned:
             return  # replaced by a newer plan meanwhile
         del self.bots[seat]
-        reply = await self.act(seat, planned.action, self.hub.clock.now_ms(), None)
+        try:
+            reply = await self.act(seat, planned.action, self.hub.clock.now_ms(), None)
+        except HubError as exc:
+            if exc.code != "storage_unavailable":
+                raise
+            retry = Plan(planned.action, self._retry_at())
+            self.bots[seat] = (retry, asyncio.create_task(self._bot_after(seat, retry)))
+            return
         if reply["type"] == "error":
             self._schedule_bots()  # nothing changed, so nothing else will wake this bot
 
