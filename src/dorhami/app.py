@@ -11,6 +11,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).resolve().parents[2] / "static"))
 # Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
-BAD_REQUEST_CODES = {"unknown_action", "invalid_config", "invalid_players", "unknown_game"}
+BAD_REQUEST_CODES = {"unknown_action", "malformed", "invalid_config", "invalid_players", "unknown_game"}
 
 
 def create_app(settings: Settings | None = None, clock=None, seeds=None) -> FastAPI:
@@ -100,6 +101,13 @@ def _add_error_handlers(app: FastAPI) -> None:
         codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden",
                  413: "too_large"}
         return _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_down(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        # The database is away (a dropped connection that pre-ping could not replace, a lock held too
+        # long): the client may try again, and one line in the log says why, not a traceback a request.
+        log.error("storage unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
+        return _error(503, "storage_unavailable", "the game's storage is unavailable just now; try again")
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:
