@@ -23,7 +23,7 @@ from .hub.hub import Hub
 from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
-from .api.routes import games, pages, players, rooms, socket
+from .api.routes import docs, games, pages, players, rooms, socket
 
 log = logging.getLogger(__name__)
 
@@ -54,15 +54,17 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
             await hub.close()
             store.close()
 
-    app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan,
+    # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
+    app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
     app.state.assets = AssetTree(STATIC_DIR)
     _add_error_handlers(app)
-    for router in (players.router, games.router, rooms.router, pages.router):
+    for router in (players.router, games.router, rooms.router, docs.router, pages.router):
         app.include_router(router)
     app.router.routes.append(socket.route)
     app.mount(PREFIX, Assets(app.state.assets), name="static")
+    app.mount(docs.ASSETS_URL, docs.assets, name="docs-assets")
     # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -82,3 +82,21 @@ def test_pages_carry_a_strict_policy_that_the_client_itself_never_breaks(server,
     page.wait_for_load_state("networkidle")
     assert not violations, violations
     page.context.close()
+
+
+def test_the_api_docs_come_from_this_origin_and_work_under_the_same_policy(server, browser):
+    """Swagger UI on /docs: every request stays on our origin (the page's storage holds the token),
+    the page carries the pages' policy, and it still lists the operations and opens one."""
+    page = browser.strict.new_context(viewport=DESKTOP, locale="en-US").new_page()
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    origins = []
+    page.on("request", lambda request: origins.append(request.url.split("/")[2]))
+    response = page.goto(f"{server.url}/docs", wait_until="networkidle")
+    assert response.headers["content-security-policy"].startswith("default-src 'self'; script-src 'self';")
+    page.locator(".opblock-summary-path", has_text="/api/rooms/{code}/actions").first.click()
+    page.locator(".opblock-body").first.wait_for()
+    assert page.locator(".opblock").count() >= 10
+    assert set(origins) == {f"127.0.0.1:{server.port}"}, set(origins)
+    assert not violations, violations
+    page.context.close()
