@@ -102,6 +102,8 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
         else:
             url = f"sqlite:///{scratch / (name + '.db')}"
         env["DATABASE_URL"] = url
+        # One generator makes every player and room from one address: a person never would.
+        env["DORHAMI_RATE_LIMITS"] = "off"
         command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1", "--port", str(port)]
         label = url.split("@")[-1] if pg_database else "SQLite (WAL, synchronous=FULL)"
     else:

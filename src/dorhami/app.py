@@ -23,6 +23,7 @@ from .hub.hub import Hub
 from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
+from .api.rate import RateLimits
 from .api.routes import docs, games, pages, players, rooms, socket
 
 log = logging.getLogger(__name__)
@@ -45,12 +46,14 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
         # asked for before its turn simply loads then.
         recovery = asyncio.create_task(hub.recover(), name="recovery")
         recovery.add_done_callback(_log_recovery)
+        sweeper = asyncio.create_task(hub.sweep_forever(), name="sweeper")
         log.info("dorhami ready; resuming unfinished games")
         try:
             yield
         finally:
             recovery.cancel()
-            await asyncio.gather(recovery, return_exceptions=True)
+            sweeper.cancel()
+            await asyncio.gather(recovery, sweeper, return_exceptions=True)
             await hub.close()
             store.close()
 
@@ -59,6 +62,7 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
                   description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
     app.state.assets = AssetTree(STATIC_DIR)
+    app.state.rate_limits = RateLimits(settings.rate_limits)
     _add_error_handlers(app)
     for router in (players.router, games.router, rooms.router, docs.router, pages.router):
         app.include_router(router)
@@ -83,7 +87,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HubError)
     async def hub_error(_: Request, exc: HubError) -> JSONResponse:
-        return _error(exc.status, exc.code, exc.message)
+        response = _error(exc.status, exc.code, exc.message)
+        response.headers.update(exc.headers)
+        return response
 
     @app.exception_handler(IllegalAction)
     async def illegal(_: Request, exc: IllegalAction) -> JSONResponse:

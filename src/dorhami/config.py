@@ -27,6 +27,13 @@ class Settings:
     # Token bucket per socket: sustained messages per second and the burst allowed.
     messages_per_second: float = 20.0
     message_burst: int = 40
+    # REST limits per client address and per player (api/rate.py). Off only for load generators,
+    # which make a thousand players from one address.
+    rate_limits: bool = True
+    # A table nobody is at, with no game running, leaves memory after this long (it reloads on
+    # demand); a waiting room no one but its host joined expires this long after it was made.
+    idle_table_s: int = 600
+    waiting_room_ttl_s: int = 3600
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -34,5 +41,8 @@ class Settings:
         return cls(database_url=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL),
                    bot_delay_ms=(low, high),
                    max_body_bytes=int(os.environ.get("DORHAMI_MAX_BODY_BYTES", cls.max_body_bytes)),
+                   rate_limits=os.environ.get("DORHAMI_RATE_LIMITS", "on") != "off",
+                   idle_table_s=int(os.environ.get("DORHAMI_IDLE_TABLE_S", cls.idle_table_s)),
+                   waiting_room_ttl_s=int(os.environ.get("DORHAMI_WAITING_ROOM_TTL_S", cls.waiting_room_ttl_s)),
                    allowed_origins=tuple(o.strip().rstrip("/") for o in
                                          os.environ.get("DORHAMI_ALLOWED_ORIGINS", "").split(",") if o.strip()))

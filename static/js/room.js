@@ -259,8 +259,10 @@ export function showRoom(root, code) {
   const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log];
 
   function redraw() {
-    if (status === "not_found") {
-      root.replaceChildren(h("section", { class: "card" }, h("p", {}, t("not_found")), h("a", { href: "/", class: "button" }, t("back_to_lobby"))));
+    if (status === "not_found" || status === "too_many_tabs") {
+      const again = status === "too_many_tabs" ? h("button", { type: "button", onclick: () => location.reload() }, t("reload")) : null;
+      root.replaceChildren(h("section", { class: "card", role: "alert" }, h("p", {}, t(status)), again,
+        h("a", { href: "/", class: "button" }, t("back_to_lobby"))));
       return;
     }
     if (!room) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }

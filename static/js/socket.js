@@ -34,6 +34,7 @@ export class RoomSocket {
       clearInterval(this.pinger);
       if (this.closed) return;
       if (event.code === 4404) { this.onStatus("not_found"); return; }
+      if (event.code === 4409) { this.onStatus("too_many_tabs"); return; }  // another tab is the way in
       this.attempt += 1;
       this.onStatus("reconnecting");
       setTimeout(() => this.connect(), Math.min(8000, 250 * 2 ** this.attempt));

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dorhami.api.routes.socket import Flood, TokenBucket
+from dorhami.api.rate import Flood, TokenBucket
 from dorhami.config import Settings
 
 

@@ -7,11 +7,18 @@ import time
 
 import pytest
 
+from dorhami.config import Settings
 from dorhami.engine import GAMES
 
 from .factories import new_player, new_room
 from .players import QUICK_CONFIG, choose
 from .test_socket import hello
+
+@pytest.fixture
+def settings(database_url) -> Settings:
+    """These drivers poll state as fast as they can, as no person does: no REST rate limits here."""
+    return Settings(database_url=database_url, bot_delay_ms=(5, 20), rate_limits=False)
+
 
 # Rule refusals a quick player meets in a race (someone else was faster): no harm, try again.
 RACE_CODES = {"stale", "too_late", "target_not_active", "locked_out", "stale_step", "not_playing"}

@@ -11,6 +11,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from ..hub.errors import HubError
 from ..hub.hub import Hub
 from ..storage.records import PlayerRecord
+from .rate import RateLimits
 
 bearer = HTTPBearer(auto_error=False, description="the token from POST /api/players")
 
@@ -20,6 +21,25 @@ def get_hub(connection: HTTPConnection) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]
+
+
+def get_limits(connection: HTTPConnection) -> RateLimits:
+    return connection.app.state.rate_limits
+
+
+LimitsDep = Annotated[RateLimits, Depends(get_limits)]
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The caller's address (behind a proxy, uvicorn's --forwarded-allow-ips makes it the client's)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def address_limit(name: str):
+    """A dependency that spends one of the caller's address tokens for `name`."""
+    def check(connection: HTTPConnection, limits: LimitsDep) -> None:
+        limits.address(name, client_address(connection))
+    return check
 
 
 async def optional_player(hub: HubDep, credentials: Annotated[HTTPAuthorizationCredentials | None,

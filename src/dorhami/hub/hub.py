@@ -7,18 +7,21 @@ import logging
 import random
 import re
 import uuid
+from datetime import datetime, timezone
+from functools import partial
 from typing import Callable
 
 from ..config import Settings
-from ..storage.repository import Store
+from ..storage.repository import Repository, Store
 from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
-from .table import Table
+from .table import Retired, Table
 
 log = logging.getLogger(__name__)
 
 ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
+SWEEP_S = 60  # how often idle tables are unloaded and stale waiting rooms expired
 
 
 class Hub:
@@ -39,11 +42,12 @@ class Hub:
     async def table(self, code: str) -> Table:
         """The table of room `code`, loading (and replaying) it on first use."""
         table = self.tables.get(code)
-        if table is not None:
+        if table is not None and not table.retired:
             return table
         async with self._loading:
-            if code in self.tables:
-                return self.tables[code]
+            table = self.tables.get(code)
+            if table is not None and not table.retired:
+                return table
             table = await self._load(code)
             self.tables[code] = table
             table.start()
@@ -63,6 +67,8 @@ class Hub:
         room = await self.store.room(code) if isinstance(code, str) and ROOM_CODE.fullmatch(code) else None
         if room is None:
             raise HubError("room_not_found", f"there is no room with code {code!r}", 404)
+        if room.status == "expired":
+            raise HubError("room_not_found", "this room expired: nobody joined it in time", 404)
         seats = await self.store.seats(room.id)
         ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
         names = {pid: p.name for pid, p in (await self.store.players(ids)).items()}
@@ -91,6 +97,36 @@ class Hub:
                 except Exception:
                     log.exception("could not resume room %s", code)
         return resumed
+
+    async def sweep(self) -> tuple[list[str], list[str]]:
+        """Expire the waiting rooms no one joined in time, and unload the tables nobody is at
+        (see `Table.retire_if_idle`); returns (expired codes, unloaded codes). Without this a
+        waiting room's table (about 12 KiB) stayed in memory for as long as the process ran."""
+        now = self.clock.now_ms()
+        settings = self.settings
+        busy = {code for code, table in self.tables.items() if table.subscribers}
+        cutoff = datetime.fromtimestamp((now - settings.waiting_room_ttl_s * 1000) / 1000, timezone.utc)
+        expired = await self.journal.write(partial(Repository.expire_waiting_rooms_in, created_before=cutoff,
+                                                   keep=busy))
+        unloaded = []
+        for code, table in list(self.tables.items()):
+            try:
+                retired = await table.call(table.retire_if_idle, now, settings.idle_table_s * 1000, code in expired)
+            except Retired:
+                retired = True
+            if retired and self.tables.get(code) is table:
+                del self.tables[code]
+                unloaded.append(code)
+        return expired, unloaded
+
+    async def sweep_forever(self, every_s: float = SWEEP_S) -> None:
+        """`sweep` once a minute for the life of the process (started by the app's lifespan)."""
+        while True:
+            await asyncio.sleep(every_s)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweep failed; trying again in %s s", every_s)
 
     async def close(self) -> None:
         for table in list(self.tables.values()):

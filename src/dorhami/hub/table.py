@@ -32,7 +32,15 @@ log = logging.getLogger(__name__)
 
 ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
 REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
-RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000  # a timer's or bot's move after a failed commit
+RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000
+SOCKETS_PER_PLAYER = 8  # a phone, a laptop and a few tabs; not a script opening thousands
+
+
+class Retired(HubError):
+    """The table left memory between the hub handing it out and the call; ask the hub again."""
+
+    def __init__(self) -> None:
+        super().__init__("try_again", "this room was just reloaded; try again", 503)  # a timer's or bot's move after a failed commit
 
 
 @dataclass
@@ -72,6 +80,9 @@ class Table:
         # row may have landed all the same (its commit's answer lost), so the log must be read first.
         self.retry_ms = 0
         self.unsure = False
+        # When the actor last ran a command (or a socket came or went), for unloading idle tables.
+        self.touched_ms = hub.clock.now_ms()
+        self.retired = False
         self.bot_rng = random.Random()
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
@@ -93,6 +104,8 @@ class Table:
 
     async def call(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
         """Run `fn(*args)` inside the actor, after everything queued before it; return its result."""
+        if self.retired:
+            raise Retired()
         future = asyncio.get_running_loop().create_future()
         self._enqueue((fn, args, future))
         return await future
@@ -118,6 +131,13 @@ class Table:
             fn, args, future = self.inbox.popleft()
             if fn is None:
                 return
+            if fn != self.retire_if_idle:  # the sweeper's own question is no sign of life
+                self.touched_ms = self.hub.clock.now_ms()
+            if self.retired:
+                # Unloaded while this command waited: whoever sent it asks the hub again.
+                if future and not future.done():
+                    future.set_exception(Retired())
+                continue
             try:
                 outcome = await fn(*args)
             except Exception as exc:  # the actor must outlive any one bad command
@@ -128,6 +148,20 @@ class Table:
             else:
                 if future and not future.done():
                     future.set_result(outcome)
+
+    async def retire_if_idle(self, now_ms: int, idle_ms: int, expired: bool = False) -> bool:
+        """Leave memory if nobody is here and nothing will happen by itself: no socket, no game
+        running (its timers and bots need the actor), quiet for `idle_ms` (or the room expired).
+        The table is rebuilt from the database the next time anyone asks for it."""
+        playing = self.room.status == "playing"
+        if self.subscribers or playing or (not expired and now_ms - self.touched_ms < idle_ms):
+            return False
+        self.retired = True
+        for task in [self.timer, *(task for _, task in self.bots.values())]:
+            if task:
+                task.cancel()
+        self._enqueue((None, (), None))
+        return True
 
     # -- seats (called through `call`) ----------------------------------------------------
 
@@ -550,6 +584,9 @@ class Table:
 
     async def subscribe(self, sub: Subscriber) -> None:
         """Add a socket; send it the room and, if there is a game, its move log and full state."""
+        if sub.player_id is not None and self.roster.sockets.get(sub.player_id, 0) >= SOCKETS_PER_PLAYER:
+            raise HubError("too_many_sockets", f"you already have {SOCKETS_PER_PLAYER} connections to this room; "
+                                               "close a tab first", 409)
         self.subscribers.add(sub)
         self.roster.connect(sub.player_id)
         self._broadcast_room()

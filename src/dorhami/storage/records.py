@@ -27,7 +27,8 @@ class PlayerRecord(Base):
 
 
 class RoomRecord(Base):
-    """A lobby entry with a code; `status` is waiting, playing or finished."""
+    """A lobby entry with a code; `status` is waiting, playing, finished, or expired (a waiting room
+    no one joined, see `Hub.sweep`)."""
 
     __tablename__ = "rooms"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

@@ -9,11 +9,12 @@ import asyncio
 import hashlib
 import secrets
 import uuid
+from datetime import datetime
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Callable, NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
@@ -83,6 +84,12 @@ class Repository:
         with self.sessions() as session:
             return session.scalar(select(RoomRecord).where(RoomRecord.code == code))
 
+    def open_rooms_hosted(self, player_id: str) -> int:
+        """How many rooms `player_id` hosts that are waiting or playing."""
+        with self.sessions() as session:
+            return session.scalar(select(func.count()).select_from(RoomRecord).where(
+                RoomRecord.host_id == player_id, RoomRecord.status.in_(("waiting", "playing"))))
+
     def rooms_with_status(self, status: str, public_only: bool = False) -> list[RoomRecord]:
         query = select(RoomRecord).where(RoomRecord.status == status).order_by(RoomRecord.id.desc())
         if public_only:
@@ -116,6 +123,20 @@ class Repository:
         """Store a new game, the room's final seating, and mark the room playing, atomically."""
         with self.engine.begin() as connection:
             return self.start_game_in(connection, room_id, game, seats)
+
+    @staticmethod
+    def expire_waiting_rooms_in(connection: Connection, created_before: datetime, keep: set[str]) -> list[str]:
+        """Mark `expired` every waiting room made before `created_before` that no one but its
+        host joined (bots do not count), except the codes in `keep`; returns their codes. Run as
+        a write of the journal's, so SQLite keeps one writer."""
+        guest = exists().where(SEATS.c.room_id == ROOMS.c.id, SEATS.c.player_id.is_not(None),
+                               SEATS.c.player_id != ROOMS.c.host_id)
+        stale = select(ROOMS.c.code).where(ROOMS.c.status == "waiting", ROOMS.c.created_at < created_before, ~guest)
+        codes = [code for code in connection.scalars(stale) if code not in keep]
+        if codes:
+            connection.execute(update(ROOMS).where(ROOMS.c.code.in_(codes), ROOMS.c.status == "waiting")
+                               .values(status="expired"))
+        return codes
 
     @staticmethod
     def start_game_in(connection: Connection, room_id: int, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:

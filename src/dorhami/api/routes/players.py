@@ -1,14 +1,15 @@
 """Guest identities."""
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
-from ..deps import CurrentPlayer, HubDep
+from ..deps import CurrentPlayer, HubDep, address_limit
 from ..schemas import PlayerCreate, PlayerCreated, PlayerPublic, PlayerRename
 
-router = APIRouter(prefix="/api", tags=["players"])
+router = APIRouter(prefix="/api", tags=["players"], dependencies=[Depends(address_limit("request"))])
 
 
-@router.post("/players", response_model=PlayerCreated, status_code=201)
+@router.post("/players", response_model=PlayerCreated, status_code=201,
+             dependencies=[Depends(address_limit("new_player"))])
 async def create_player(body: PlayerCreate, hub: HubDep) -> PlayerCreated:
     """Create a guest identity; keep the token, it is shown only once."""
     player, token = await hub.store.create_player(body.name)

@@ -5,22 +5,28 @@ from __future__ import annotations
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from ...engine import get_engine
 from ...hub.errors import HubError
-from ..deps import CurrentPlayer, HubDep, OptionalPlayer
+from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
 from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic,
                        RematchRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
-router = APIRouter(prefix="/api/rooms", tags=["rooms"])
+router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))])
 LOG_PAGE_MAX = 1000
+# Rooms a player hosts that are waiting or playing: enough for any host, not for a script.
+MAX_OPEN_ROOMS = 10
 
 
-@router.post("", response_model=RoomPublic, status_code=201)
-async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep) -> dict:
-    """Create a room; the caller is its host (and is not seated until it joins)."""
+@router.post("", response_model=RoomPublic, status_code=201, dependencies=[Depends(address_limit("new_room"))])
+async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limits: LimitsDep) -> dict:
+    """Create a room; the caller is its host (and is not seated until it joins). A host has at
+    most ten rooms open (waiting or playing) at once."""
+    limits.player("new_room", player.id)
     config = get_engine(body.game).validate_config(body.config)
+    if await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
+        raise HubError("too_many_rooms", f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
     code = secrets.token_urlsafe(12)
     await hub.store.create_room(code, body.game, config, body.private, player.id)
@@ -111,8 +117,10 @@ MALFORMED = {"unknown_action", "malformed"}
 
 
 @router.post("/{code}/actions", response_model=ActionResult)
-async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep) -> ActionResult:
+async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep,
+                      limits: LimitsDep) -> ActionResult:
     """Play one action for your seat; refused actions get a typed error and change nothing."""
+    limits.player("action", player.id)
     table = await hub.table(code)
     stamp = hub.clock.now_ms()
     reply = await table.call(table.act, table.seat_of(player.id), body.action, stamp, body.client_seq)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
-from typing import Callable
 
 import orjson
 from pydantic import ValidationError
@@ -14,50 +12,18 @@ from starlette.websockets import WebSocket
 from ...hub import messages
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
-from ...hub.table import Table
+from ...hub.table import Retired, Table
 from .. import socket_protocol
+from ..rate import Flood, TokenBucket
 
 
 HELLO_TIMEOUT_S = 15
 # Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4403 a page of another
-# site, 4404 no such room, 4429 flood.
+# site, 4404 no such room (or an expired one), 4409 too many sockets of one player in one room,
+# 4429 flood.
 CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_FLOOD = 4400, 4401, 4404, 4429
-CLOSE_FOREIGN_ORIGIN = 4403
+CLOSE_FOREIGN_ORIGIN, CLOSE_TOO_MANY = 4403, 4409
 CLOSE_TRY_AGAIN = 1013  # the socket read too slowly, or the server is shutting down
-
-
-class TokenBucket:
-    """Allows `rate` messages a second with bursts of `burst`."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.rate, self.burst, self.tokens, self.at = rate, burst, float(burst), clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Flood:
-    """Counts refused messages over a rolling window: a socket is closed for not slowing down
-    (more than `limit` refusals within `window_s`), never for bursts its average rate allows."""
-
-    def __init__(self, limit: int, window_s: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.window_s, self.clock = limit, window_s, clock
-        self.since, self.count = clock(), 0
-
-    def refused(self) -> bool:
-        """Count one refusal; True when the socket must be closed."""
-        now = self.clock()
-        if now - self.since > self.window_s:
-            self.since, self.count = now, 0
-        self.count += 1
-        return self.count > self.limit
 
 
 async def room_socket(ws: WebSocket) -> None:
@@ -80,11 +46,25 @@ async def room_socket(ws: WebSocket) -> None:
     sub = Subscriber(player_id, hub.settings.send_queue_limit)
     sub.attach(ws.send_text, lambda reason: ws.close(CLOSE_TRY_AGAIN, reason),
                ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION))
-    await table.call(table.subscribe, sub)
+    try:
+        table = await _subscribe(hub, code, table, sub)
+    except HubError as exc:
+        await ws.close(CLOSE_NO_ROOM if exc.status == 404 else CLOSE_TOO_MANY, exc.message)
+        return
     try:
         await _read(ws, hub, table, sub)
     finally:
         await table.call(table.unsubscribe, sub)
+
+
+async def _subscribe(hub, code: str, table: Table, sub: Subscriber) -> Table:
+    """Join the table's sockets; the table may have left memory during the hello, then its new one."""
+    try:
+        await table.call(table.subscribe, sub)
+    except Retired:
+        table = await hub.table(code)
+        await table.call(table.subscribe, sub)
+    return table
 
 
 def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
