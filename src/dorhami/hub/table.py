@@ -83,6 +83,11 @@ class Table:
         # When the actor last ran a command (or a socket came or went), for unloading idle tables.
         self.touched_ms = hub.clock.now_ms()
         self.retired = False
+        # Leavers: when each seated player last showed a sign of life (a socket, a request), and
+        # the seats a bot plays until their player returns (see `_check_stand_ins`).
+        self.last_seen: dict[str, int] = {}
+        self.stand_ins: set[int] = set()
+        self.stand_in_check: asyncio.Task | None = None
         self.bot_rng = random.Random()
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
@@ -96,7 +101,7 @@ class Table:
         self._enqueue((None, (), None))
         if self.task:
             await self.task
-        for task in [self.timer, *(task for _, task in self.bots.values())]:
+        for task in [self.timer, self.stand_in_check, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
         for sub in list(self.subscribers):
@@ -157,7 +162,7 @@ class Table:
         if self.subscribers or playing or (not expired and now_ms - self.touched_ms < idle_ms):
             return False
         self.retired = True
-        for task in [self.timer, *(task for _, task in self.bots.values())]:
+        for task in [self.timer, self.stand_in_check, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
         self._enqueue((None, (), None))
@@ -307,6 +312,8 @@ class Table:
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
         self.rematch_requests.clear()
+        self.stand_ins.clear()
+        self._seen_all()
         self._broadcast_room()
         self._after_change([])
         return {"game_id": record.id}
@@ -333,18 +340,24 @@ class Table:
     def resume(self) -> None:
         """Start the timers and bots of a restored running game."""
         if self.game and self.game.result is None:
+            # After a restart nobody is connected yet: each player has the grace period to return.
+            self._seen_all()
             self._schedule_timer()
             self._schedule_bots()
 
     # -- actions --------------------------------------------------------------------------
 
-    async def act(self, seat: int | None, action: Action, stamp_ms: int, client_seq: int | None) -> dict:
-        """Judge one action stamped on receipt; commit it, then tell everyone. Returns the ack."""
+    async def act(self, seat: int | None, action: Action, stamp_ms: int, client_seq: int | None,
+                  bot: bool = False) -> dict:
+        """Judge one action stamped on receipt; commit it, then tell everyone. Returns the ack.
+        `bot`: the table's own bot sent it (for a bot's seat, or standing in for a player)."""
         game = self.game
         if game is None or self.room.status == "waiting":
             raise HubError("not_started", "this room's game has not started", 409)
         if seat is None:
             raise HubError("not_seated", "spectators cannot act; join a seat first", 403)
+        if not bot:
+            self.seen(self.seats[seat].player_id)
         if self.unsure:
             await self._catch_up()
         if client_seq is not None and client_seq in game.replies.get(seat, {}):
@@ -415,6 +428,9 @@ class Table:
         if result is not None:
             game.result = result
             self.room.status = "finished"
+            self.stand_ins.clear()
+            if self.stand_in_check:
+                self.stand_in_check.cancel()
             self._broadcast_room()
         self._after_change(events)
 
@@ -477,7 +493,7 @@ class Table:
             return  # replaced by a newer plan meanwhile
         del self.bots[seat]
         try:
-            reply = await self.act(seat, planned.action, self.hub.clock.now_ms(), None)
+            reply = await self.act(seat, planned.action, self.hub.clock.now_ms(), None, bot=True)
         except HubError as exc:
             if exc.code != "storage_unavailable":
                 raise
@@ -514,19 +530,91 @@ class Table:
         now = self.hub.clock.now_ms()
         for seat in list(self.bots):
             planned, task = self.bots[seat]
-            record = self.seats.get(seat)
-            if running and record and record.bot_level and still_valid(self.engine, game.state, seat, planned, now):
+            if running and self._bot_level(seat) and still_valid(self.engine, game.state, seat, planned, now):
                 continue
             task.cancel()
             del self.bots[seat]
         if not running:
             return
-        for seat, record in self.seats.items():
-            if record.bot_level and seat not in self.bots:
-                planned = plan(self.engine, game.state, seat, self.bot_rng, record.bot_level,
+        for seat in self.seats:
+            level = self._bot_level(seat)
+            if level and seat not in self.bots:
+                planned = plan(self.engine, game.state, seat, self.bot_rng, level,
                                self.hub.settings.bot_delay_ms, now)
                 if planned:
                     self.bots[seat] = (planned, asyncio.create_task(self._bot_after(seat, planned)))
+
+    def _bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays `seat` now, if any: its own, or a stand-in's."""
+        record = self.seats.get(seat)
+        if record is None:
+            return None
+        return record.bot_level or (DEFAULT_LEVEL if seat in self.stand_ins else None)
+
+    # -- leavers: a bot stands in for a player gone longer than the room's grace -----------
+
+    def seen(self, player_id: str | None) -> None:
+        """A sign of life from `player_id` (a socket, an action, a state request): a seat a bot
+        plays for them is theirs again at once."""
+        seat = self.seat_of(player_id)
+        if seat is None:
+            return  # spectators are not waited for
+        self.last_seen[player_id] = self.hub.clock.now_ms()
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            self._schedule_bots()
+            self._broadcast_room()
+
+    def _seen_all(self) -> None:
+        now = self.hub.clock.now_ms()
+        for record in self.seats.values():
+            if record.player_id and not record.bot_level:
+                self.last_seen[record.player_id] = now
+        self._plan_stand_in_check()
+
+    def _gone_since(self, player_id: str) -> int | None:
+        """Since when `player_id` has been gone (no socket), or None while connected."""
+        if self.roster.sockets.get(player_id):
+            return None
+        return max(self.last_seen.get(player_id, 0), self.roster.dropped_at.get(player_id, 0))
+
+    async def _check_stand_ins(self) -> None:
+        """A bot takes every seat of a running game whose player has been gone for the grace."""
+        game = self.game
+        if game is None or game.result is not None or self.room.status != "playing":
+            return
+        now, grace = self.hub.clock.now_ms(), self.room.reconnect_grace_s * 1000
+        changed = False
+        for seat, record in self.seats.items():
+            if not record.player_id or record.bot_level or seat in self.stand_ins:
+                continue
+            since = self._gone_since(record.player_id)
+            if since is not None and now - since >= grace:
+                self.stand_ins.add(seat)
+                changed = True
+        if changed:
+            log.info("table %s: a bot stands in for seats %s", self.room.code, sorted(self.stand_ins))
+            self._schedule_bots()
+            self._broadcast_room()
+        self._plan_stand_in_check()
+
+    def _plan_stand_in_check(self) -> None:
+        """Wake `_check_stand_ins` when the next absent player's grace ends."""
+        if self.stand_in_check:
+            self.stand_in_check.cancel()
+            self.stand_in_check = None
+        if self.game is None or self.game.result is not None:
+            return
+        grace = self.room.reconnect_grace_s * 1000
+        ends = [since + grace for seat, record in self.seats.items()
+                if record.player_id and not record.bot_level and seat not in self.stand_ins
+                and (since := self._gone_since(record.player_id)) is not None]
+        if ends:
+            self.stand_in_check = asyncio.create_task(self._check_at(min(ends)))
+
+    async def _check_at(self, when_ms: int) -> None:
+        await self.hub.clock.sleep_until(when_ms)
+        self.post(self._check_stand_ins)
 
     async def _bot_after(self, seat: int, planned: Plan) -> None:
         await self.hub.clock.sleep_until(planned.at_ms)
@@ -540,6 +628,7 @@ class Table:
             "code": room.code, "url": f"/t/{room.code}", "game": room.game, "title": self.engine.title,
             "config": self.config, "private": room.private, "status": room.status,
             "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
+            "reconnect_grace_s": room.reconnect_grace_s,
             "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
             "game_id": room.game_id, "seats": self._seats_public(),
             "presence": self._presence(), "spectators": self._spectators(),
@@ -561,7 +650,7 @@ class Table:
         player = None
         if seat.player_id:
             player = {"id": seat.player_id, "name": self.names.get(seat.player_id, "")}
-        return {"seat": seat.seat, "player": player, "bot": seat.bot_level}
+        return {"seat": seat.seat, "player": player, "bot": seat.bot_level, "stand_in": seat.seat in self.stand_ins}
 
     def snapshot(self, seat: int | None, events: list[Event] | None = None) -> dict:
         """The state message for one seat (or a spectator)."""
@@ -589,6 +678,7 @@ class Table:
                                                "close a tab first", 409)
         self.subscribers.add(sub)
         self.roster.connect(sub.player_id)
+        self.seen(sub.player_id)
         self._broadcast_room()
         if self.game:
             seat = self.seat_of(sub.player_id)
@@ -598,6 +688,7 @@ class Table:
     async def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
         self.roster.disconnect(sub.player_id, sub.id, self.hub.clock.now_ms())
+        self._plan_stand_in_check()
         self._broadcast_room()
         if sub.player_id is not None:
             # When the grace period ends, "reconnecting" becomes "away": everyone must hear it.

@@ -40,6 +40,8 @@ class RoomRecord(Base):
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # How long a seated player may be gone (no socket, no request) before a bot plays for them.
+    reconnect_grace_s: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
 
 
 class SeatRecord(Base):

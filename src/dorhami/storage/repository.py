@@ -73,9 +73,10 @@ class Repository:
 
     # -- rooms and seats ------------------------------------------------------------------
 
-    def create_room(self, code: str, game: str, config: dict, private: bool, host_id: str) -> RoomRecord:
+    def create_room(self, code: str, game: str, config: dict, private: bool, host_id: str,
+                    reconnect_grace_s: int = 60) -> RoomRecord:
         room = RoomRecord(code=code, game=game, config=config, private=private, host_id=host_id,
-                          status="waiting")
+                          status="waiting", reconnect_grace_s=reconnect_grace_s)
         with self.sessions.begin() as session:
             session.add(room)
         return room

@@ -88,6 +88,7 @@ export default {
   confirm_hand_to_bot: "Leave this game? A bot will play your seat to the end.", handed_to_bot: "A bot plays your seat now.",
   "presence.connected": "here", "presence.reconnecting": "reconnecting…", "presence.away": "away",
   "presence_line.reconnecting": "{name} is reconnecting…", "presence_line.away": "{name} is away",
+  "presence_line.stand_in": "{name} is away; a bot plays for them until they return", stand_in: "a bot plays until they return",
   room_full_watch: "Every seat is taken: you will watch this game.",
   bot_level: "Bot level", "bot_level.easy": "easy", "bot_level.normal": "normal", "bot_level.hard": "hard",
   move_to: "Move to…", move_seat_of: "Move {name} to another seat", remove_seat_of: "Remove {name} from the seat",

@@ -87,6 +87,7 @@ export default {
   confirm_hand_to_bot: "از این بازی بیرون می‌روید؟ یک ربات تا پایان به جای شما بازی می‌کند.", handed_to_bot: "اکنون یک ربات به جای شما بازی می‌کند.",
   "presence.connected": "حاضر", "presence.reconnecting": "در حال اتصال دوباره…", "presence.away": "غایب",
   "presence_line.reconnecting": "{name} در حال اتصال دوباره است…", "presence_line.away": "{name} غایب است",
+  "presence_line.stand_in": "{name} غایب است؛ تا برگشتنش یک ربات به جایش بازی می‌کند", stand_in: "ربات تا برگشتنش بازی می‌کند",
   room_full_watch: "همه‌ی صندلی‌ها پر است: این بازی را تماشا می‌کنید.",
   bot_level: "سطح ربات", "bot_level.easy": "آسان", "bot_level.normal": "معمولی", "bot_level.hard": "سخت",
   move_to: "جابه‌جایی به…", move_seat_of: "بردن {name} به صندلی دیگر", remove_seat_of: "برداشتن {name} از صندلی",

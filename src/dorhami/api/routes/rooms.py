@@ -29,7 +29,7 @@ async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limi
         raise HubError("too_many_rooms", f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
     code = secrets.token_urlsafe(12)
-    await hub.store.create_room(code, body.game, config, body.private, player.id)
+    await hub.store.create_room(code, body.game, config, body.private, player.id, body.reconnect_grace_s)
     return (await hub.table(code)).room_public()
 
 
@@ -104,12 +104,13 @@ async def leave_room(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
 async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict:
     """The game as the caller's seat sees it (the spectator view without a seat or token)."""
     table = await hub.table(code)
-    seat = table.seat_of(player.id if player else None)
-    return await table.call(_snapshot, table, seat)
+    return await table.call(_snapshot, table, player.id if player else None)
 
 
-async def _snapshot(table, seat):
-    return table.snapshot(seat)
+async def _snapshot(table, player_id):
+    # A player who reads the game over REST is at the table as much as one with a socket.
+    table.seen(player_id)
+    return table.snapshot(table.seat_of(player_id))
 
 
 # An action that is no action of the game (its shape) is the client's fault, not the game's moment.
