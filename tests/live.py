@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import httpx
@@ -33,12 +34,15 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": self.bot_delay_ms}
+        # The log goes to a file, not a pipe: nobody reads a pipe while the test runs, and a server
+        # whose pipe is full blocks on its next log line (uvicorn writes one per socket).
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen([sys.executable, "-m", "dorhami.cli", "serve", "--port", str(self.port)],
-                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                        env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stderr.read().decode()[-2000:]}")
+                raise RuntimeError(f"server exited: {self.log_text()[-2000:]}")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
                     return self
@@ -46,10 +50,14 @@ class ServerProcess:
                 time.sleep(0.1)
         raise RuntimeError("server did not start within 30 s")
 
+    def log_text(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
-        self.process.stderr.close()
+        self.log.close()
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -59,5 +67,5 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        if self.process and not self.process.stderr.closed:
-            self.process.stderr.close()
+        if self.process and not self.log.closed:
+            self.log.close()
