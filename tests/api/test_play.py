@@ -183,3 +183,11 @@ def test_a_move_wrong_twice_over_gets_the_refusal_its_rules_give(client):
                            headers=host["headers"])
     assert response.status_code == 409 and response.json()["code"] == "wrong_phase"
     assert client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json() == before
+
+
+def test_a_log_position_past_any_seq_is_a_typed_422_on_every_database(client):
+    code, host, _ = seated_game(client)
+    for after in (2**31, 2**63, -1):
+        response = client.get(f"/api/rooms/{code}/log", params={"after": after})
+        assert response.status_code == 422 and response.json()["code"] == "invalid_request", after
+    assert client.get(f"/api/rooms/{code}/log", params={"after": 2**31 - 1}).json()["entries"] == []

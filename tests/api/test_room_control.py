@@ -71,6 +71,10 @@ def test_the_host_moves_a_seat_to_an_empty_one_or_swaps_two(client):
     assert [(s["seat"], s["player"]["id"]) for s in seats] == [(1, guest["id"]), (3, host["id"])]
     seats = client.post(f"/api/rooms/{code}/seats/1/move", json={"to": 3}, headers=host["headers"]).json()["seats"]
     assert [(s["seat"], s["player"]["id"]) for s in seats] == [(1, host["id"]), (3, guest["id"])]
+    # Onto itself: nothing moves (it once dropped the seat from memory with a 500).
+    same = client.post(f"/api/rooms/{code}/seats/3/move", json={"to": 3}, headers=host["headers"])
+    assert same.status_code == 200 and same.json()["seats"] == seats
+    assert client.get(f"/api/rooms/{code}").json()["seats"] == seats
     off = client.post(f"/api/rooms/{code}/seats/1/move", json={"to": 4}, headers=host["headers"])
     assert off.status_code == 409 and off.json()["code"] == "no_such_seat"
     # Seats are renumbered at the start, so the guest, now later, plays seat 1.

@@ -161,7 +161,8 @@ def test_hello_must_come_first_and_tokens_must_be_real(client):
         assert closed.value.code == 4401
 
 
-@pytest.mark.parametrize("code", ["nosuchroom", "bad%00code"])  # a NUL never reaches the database
+# A NUL never reaches the database; a long code is not echoed into a close reason it would overflow.
+@pytest.mark.parametrize("code", ["nosuchroom", "bad%00code", "x" * 300, "خ" * 100])
 def test_an_unknown_room_closes_the_socket_with_4404(client, code):
     new_player(client)
     with client.websocket_connect(f"/ws/rooms/{code}") as socket:
@@ -229,3 +230,16 @@ def test_origins_on_the_allow_list_may_open_sockets(database_url):
         with client.websocket_connect(f"/ws/rooms/{room}", headers={"origin": "https://play.example"}) as socket:
             socket.send_json({"type": "hello", "token": host["token"]})
             assert receive_until(socket, "state")["seat"] == 0
+
+
+def test_message_fields_are_strict_types(client):
+    room, host, _ = seated_game(client)
+    ws, socket = hello(client, room, host)
+    receive_until(socket, "state")
+    for bad in ({"type": "visibility", "hidden": "yes"}, {"type": "visibility", "hidden": 1},
+                {"type": "action", "action": {"type": "exchange_cards", "cards": [0]}, "client_seq": "7"},
+                {"type": "action", "action": {"type": "exchange_cards", "cards": [0]}, "client_seq": True}):
+        socket.send_json(bad)
+        assert receive_until(socket, "error")["code"] == "invalid_message", bad
+    assert client.get(f"/api/rooms/{room}/state", headers=host["headers"]).json()["version"] == 0
+    ws.__exit__(None, None, None)

@@ -5,7 +5,9 @@ fits them all (a server's frames are not masked). Through ASGI each socket would
 its own frame and pass four coroutine layers per send, which cost more than the write itself.
 This protocol offers `scope["extensions"]["dorhami.write_frame"]`: write a frame that is already
 serialised, now, if the socket can take it; the fan-out builds the frame once per seat class.
-Everything else (handshake, reading, pings, close) is uvicorn's own. Served by `dorhami serve`
+It also answers a text frame that is not UTF-8 as uvicorn does (close 1007), but with one short
+log line instead of a traceback: a client could otherwise write a traceback into the server's log
+with every frame. Everything else (handshake, reading, pings, close) is uvicorn's own. Served by `dorhami serve`
 (`cli.SOCKET_SETTINGS`); under any other ASGI server the socket uses the plain ASGI path.
 """
 
@@ -39,3 +41,16 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
             return False
         self.transport.write(frame)
         return True
+
+    def send_receive_event_to_app(self) -> None:
+        if self.curr_msg_data_type == "text" and not self.close_sent:
+            data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+            try:
+                data.decode()
+            except UnicodeDecodeError:
+                self.frames = []
+                self.logger.info("closed a WebSocket (1007): its text frame was not UTF-8")
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+        super().send_receive_event_to_app()

@@ -66,7 +66,8 @@ class Hub:
         # a megabyte of path) is no room, without asking the database.
         room = await self.store.room(code) if isinstance(code, str) and ROOM_CODE.fullmatch(code) else None
         if room is None:
-            raise HubError("room_not_found", f"there is no room with code {code!r}", 404)
+            # Only a room code's length of what was asked is repeated (a close reason holds 123 bytes).
+            raise HubError("room_not_found", f"there is no room with code {str(code)[:32]!r}", 404)
         if room.status == "expired":
             raise HubError("room_not_found", "this room expired: nobody joined it in time", 404)
         seats = await self.store.seats(room.id)

@@ -1,4 +1,7 @@
-"""The WebSocket protocol: inbound messages validated by schema, outbound messages built here."""
+"""The WebSocket protocol: inbound messages validated by schema, outbound messages built here.
+
+Inbound messages are strict: `"hidden": "yes"` is no boolean and `"client_seq": "1"` no number.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +11,20 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class Hello(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=200)
 
 
 class ActionMessage(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["action"]
     action: dict[str, Any]
     client_seq: int | None = Field(default=None, ge=0, le=2**53)
 
 
 class Ping(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["ping"]
     # Echoed in the pong: NaN or Infinity would make a frame a browser's JSON.parse refuses.
     client_time: float | None = Field(default=None, allow_inf_nan=False)
@@ -29,7 +32,7 @@ class Ping(BaseModel):
 
 class Visibility(BaseModel):
     """The page went out of view (another tab, a locked phone) or came back: drives "away"."""
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["visibility"]
     hidden: bool
 

@@ -243,6 +243,8 @@ class Table:
         moving = self._taken(seat)
         if not 0 <= to < self.max_seats:
             raise HubError("no_such_seat", f"expected a seat from 0 to {self.max_seats - 1}, but got {to}", 409)
+        if to == seat:
+            return self._seats_public()  # already there
         other = self.seats.pop(to, None)
         del self.seats[seat]
         moving.seat, self.seats[to] = to, moving

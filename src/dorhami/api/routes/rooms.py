@@ -15,6 +15,7 @@ from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveR
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))])
 LOG_PAGE_MAX = 1000
+SEQ_MAX = 2**31 - 1  # the log's seq column is a 32-bit integer on PostgreSQL
 # Rooms a player hosts that are waiting or playing: enough for any host, not for a script.
 MAX_OPEN_ROOMS = 10
 
@@ -131,7 +132,7 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
 
 
 @router.get("/{code}/log", response_model=LogPublic)
-async def get_log(code: str, hub: HubDep, after: Annotated[int, Query(ge=0)] = 0,
+async def get_log(code: str, hub: HubDep, after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
                   limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX)] = LOG_PAGE_MAX) -> dict:
     """The action log a page at a time: the public part while the game runs, all of it (and the
     seed) once it ended. Pages keep any request small, however long the game."""

@@ -23,6 +23,7 @@ HELLO_TIMEOUT_S = 15
 # 4429 flood.
 CLOSE_BAD_HELLO, CLOSE_BAD_TOKEN, CLOSE_NO_ROOM, CLOSE_FLOOD = 4400, 4401, 4404, 4429
 CLOSE_FOREIGN_ORIGIN, CLOSE_TOO_MANY = 4403, 4409
+MAX_REASON_BYTES = 123
 CLOSE_TRY_AGAIN = 1013  # the socket read too slowly, or the server is shutting down
 
 
@@ -38,18 +39,18 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         table = await hub.table(code)
     except HubError as exc:
-        await ws.close(CLOSE_NO_ROOM, exc.message)
+        await ws.close(CLOSE_NO_ROOM, reason(exc.message))
         return
     player_id = await _hello(ws, hub)
     if player_id is False:
         return
     sub = Subscriber(player_id, hub.settings.send_queue_limit)
-    sub.attach(ws.send_text, lambda reason: ws.close(CLOSE_TRY_AGAIN, reason),
+    sub.attach(ws.send_text, lambda why: ws.close(CLOSE_TRY_AGAIN, reason(why)),
                ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION))
     try:
         table = await _subscribe(hub, code, table, sub)
     except HubError as exc:
-        await ws.close(CLOSE_NO_ROOM if exc.status == 404 else CLOSE_TOO_MANY, exc.message)
+        await ws.close(CLOSE_NO_ROOM if exc.status == 404 else CLOSE_TOO_MANY, reason(exc.message))
         return
     try:
         await _read(ws, hub, table, sub)
@@ -65,6 +66,11 @@ async def _subscribe(hub, code: str, table: Table, sub: Subscriber) -> Table:
         table = await hub.table(code)
         await table.call(table.subscribe, sub)
     return table
+
+
+def reason(text: str) -> str:
+    """A close reason that fits its frame: a control frame holds 125 bytes, two of them the code."""
+    return text.encode()[:MAX_REASON_BYTES].decode(errors="ignore")
 
 
 def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
