@@ -108,7 +108,9 @@ def _add_error_handlers(app: FastAPI) -> None:
             return pages.not_found_page(request)
         codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden",
                  413: "too_large"}
-        return _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
+        response = _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
+        response.headers.update(exc.headers or {})  # a 405 says which methods are allowed
+        return response
 
     @app.exception_handler(SQLAlchemyError)
     async def storage_down(request: Request, exc: SQLAlchemyError) -> JSONResponse:

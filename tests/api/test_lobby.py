@@ -125,3 +125,16 @@ def test_the_browser_pages_are_served(client):
     assert "Dorhami" in client.get("/").text
     assert client.get("/t/somecode").status_code == 200
     assert client.get("/static/js/main.js").status_code == 200
+
+
+def test_a_wrong_method_is_a_typed_405_that_names_the_allowed_ones(client):
+    response = client.request("TRACE", "/api/games")
+    assert response.status_code == 405 and response.headers["allow"] == "GET"
+    assert response.json()["code"] == "method_not_allowed"
+
+
+def test_the_schema_documents_every_refusal_an_operation_may_answer(client):
+    schema = client.get("/openapi.json").json()
+    actions = schema["paths"]["/api/rooms/{code}/actions"]["post"]["responses"]
+    assert {"400", "401", "404", "409", "429", "503"} <= set(actions)
+    assert actions["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorPublic")

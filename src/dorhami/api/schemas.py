@@ -170,3 +170,19 @@ class LogPublic(BaseModel):
 class ErrorPublic(BaseModel):
     code: str
     message: str
+
+
+class ErrorPublic(BaseModel):
+    """Every refusal: a stable code (translated by the client) and an English sentence."""
+
+    code: str = Field(examples=["room_not_found"])
+    message: str
+
+
+# The refusals any operation may answer, for the OpenAPI schema (each router declares them).
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorPublic, "description": description} for status, description in {
+        400: "a malformed request or action", 401: "no token, or one that belongs to no player",
+        403: "not yours to do", 404: "no such room or game", 409: "refused by the room's or the game's rules",
+        413: "a body over the size limit", 422: "a field of the request is invalid",
+        429: "too many requests (see Retry-After)", 503: "storage unavailable; try again"}.items()}

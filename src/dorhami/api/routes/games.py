@@ -3,9 +3,9 @@
 from fastapi import APIRouter
 
 from ...engine import GAMES
-from ..schemas import GamePublic
+from ..schemas import ERRORS, GamePublic
 
-router = APIRouter(prefix="/api", tags=["games"])
+router = APIRouter(prefix="/api", tags=["games"], responses=ERRORS)
 
 
 @router.get("/games", response_model=list[GamePublic])

@@ -3,9 +3,9 @@
 from fastapi import APIRouter, Depends
 
 from ..deps import CurrentPlayer, HubDep, address_limit
-from ..schemas import PlayerCreate, PlayerCreated, PlayerPublic, PlayerRename
+from ..schemas import ERRORS, PlayerCreate, PlayerCreated, PlayerPublic, PlayerRename
 
-router = APIRouter(prefix="/api", tags=["players"], dependencies=[Depends(address_limit("request"))])
+router = APIRouter(prefix="/api", tags=["players"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 
 
 @router.post("/players", response_model=PlayerCreated, status_code=201,

@@ -10,10 +10,10 @@ from fastapi import APIRouter, Depends, Query
 from ...engine import get_engine
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
-from ..schemas import (ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic,
+from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic,
                        RematchRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
-router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))])
+router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 LOG_PAGE_MAX = 1000
 SEQ_MAX = 2**31 - 1  # the log's seq column is a 32-bit integer on PostgreSQL
 # Rooms a player hosts that are waiting or playing: enough for any host, not for a script.
