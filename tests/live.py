@@ -22,10 +22,12 @@ def free_port() -> int:
 class ServerProcess:
     """`dorhami serve` as a child process; `kill()` is SIGKILL, as a crash would be."""
 
-    def __init__(self, database_url: str, port: int | None = None, bot_delay_ms: str = "150,300") -> None:
+    def __init__(self, database_url: str, port: int | None = None, bot_delay_ms: str = "150,300",
+                 *options: str) -> None:
         self.database_url = database_url
         self.port = port or free_port()
         self.bot_delay_ms = bot_delay_ms
+        self.options = options  # more `dorhami serve` flags, such as --access-log
         self.process: subprocess.Popen | None = None
 
     @property
@@ -34,11 +36,12 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": self.bot_delay_ms}
-        # The log goes to a file, not a pipe: nobody reads a pipe while the test runs, and a server
-        # whose pipe is full blocks on its next log line (uvicorn writes one per socket).
+        # The log (and the access log, on stdout) goes to a file, not a pipe: nobody reads a pipe while
+        # the test runs, and a server whose pipe is full blocks on its next log line (uvicorn writes
+        # one per socket).
         self.log = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([sys.executable, "-m", "dorhami.cli", "serve", "--port", str(self.port)],
-                                        env=env, stdout=subprocess.DEVNULL, stderr=self.log)
+        command = [sys.executable, "-m", "dorhami.cli", "serve", "--port", str(self.port), *self.options]
+        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
