@@ -267,8 +267,8 @@ export function showRoom(root, code) {
   function redraw() {
     if (status === "not_found" || status === "too_many_tabs") {
       const again = status === "too_many_tabs" ? h("button", { type: "button", onclick: () => location.reload() }, t("reload")) : null;
-      root.replaceChildren(h("section", { class: "card", role: "alert" }, h("p", {}, t(status)), again,
-        h("a", { href: "/", class: "button" }, t("back_to_lobby"))));
+      root.replaceChildren(h("section", { class: "card", role: "alert" }, h("p", {}, t(status)),
+        h("div", { class: "button-row" }, again, h("a", { href: "/", class: "button" }, t("back_to_lobby")))));
       return;
     }
     if (!room) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
