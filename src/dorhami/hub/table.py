@@ -23,6 +23,7 @@ from . import messages
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
+from .leavers import StandIns
 from .presence import Roster
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 
 ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
 REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
-RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000
+RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000  # a timer's or bot's move after a failed commit
 SOCKETS_PER_PLAYER = 8  # a phone, a laptop and a few tabs; not a script opening thousands
 
 
@@ -40,7 +41,7 @@ class Retired(HubError):
     """The table left memory between the hub handing it out and the call; ask the hub again."""
 
     def __init__(self) -> None:
-        super().__init__("try_again", "this room was just reloaded; try again", 503)  # a timer's or bot's move after a failed commit
+        super().__init__("try_again", "this room was just reloaded; try again", 503)
 
 
 @dataclass
@@ -83,11 +84,7 @@ class Table:
         # When the actor last ran a command (or a socket came or went), for unloading idle tables.
         self.touched_ms = hub.clock.now_ms()
         self.retired = False
-        # Leavers: when each seated player last showed a sign of life (a socket, a request), and
-        # the seats a bot plays until their player returns (see `_check_stand_ins`).
-        self.last_seen: dict[str, int] = {}
-        self.stand_ins: set[int] = set()
-        self.stand_in_check: asyncio.Task | None = None
+        self.leavers = StandIns(self)
         self.bot_rng = random.Random()
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
@@ -101,7 +98,8 @@ class Table:
         self._enqueue((None, (), None))
         if self.task:
             await self.task
-        for task in [self.timer, self.stand_in_check, *(task for _, task in self.bots.values())]:
+        self.leavers.cancel()
+        for task in [self.timer, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
         for sub in list(self.subscribers):
@@ -162,7 +160,8 @@ class Table:
         if self.subscribers or playing or (not expired and now_ms - self.touched_ms < idle_ms):
             return False
         self.retired = True
-        for task in [self.timer, self.stand_in_check, *(task for _, task in self.bots.values())]:
+        self.leavers.cancel()
+        for task in [self.timer, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
         self._enqueue((None, (), None))
@@ -314,8 +313,8 @@ class Table:
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
         self.rematch_requests.clear()
-        self.stand_ins.clear()
-        self._seen_all()
+        self.leavers.end()
+        self.leavers.all_seen()
         self._broadcast_room()
         self._after_change([])
         return {"game_id": record.id}
@@ -343,7 +342,7 @@ class Table:
         """Start the timers and bots of a restored running game."""
         if self.game and self.game.result is None:
             # After a restart nobody is connected yet: each player has the grace period to return.
-            self._seen_all()
+            self.leavers.all_seen()
             self._schedule_timer()
             self._schedule_bots()
 
@@ -430,9 +429,7 @@ class Table:
         if result is not None:
             game.result = result
             self.room.status = "finished"
-            self.stand_ins.clear()
-            if self.stand_in_check:
-                self.stand_in_check.cancel()
+            self.leavers.end()
             self._broadcast_room()
         self._after_change(events)
 
@@ -551,72 +548,26 @@ class Table:
         record = self.seats.get(seat)
         if record is None:
             return None
-        return record.bot_level or (DEFAULT_LEVEL if seat in self.stand_ins else None)
+        return record.bot_level or (DEFAULT_LEVEL if seat in self.leavers.seats else None)
 
-    # -- leavers: a bot stands in for a player gone longer than the room's grace -----------
+    # -- leavers (hub/leavers.py) ---------------------------------------------------------
+
+    @property
+    def stand_ins(self) -> set[int]:
+        return self.leavers.seats
 
     def seen(self, player_id: str | None) -> None:
         """A sign of life from `player_id` (a socket, an action, a state request): a seat a bot
         plays for them is theirs again at once."""
-        seat = self.seat_of(player_id)
-        if seat is None:
-            return  # spectators are not waited for
-        self.last_seen[player_id] = self.hub.clock.now_ms()
-        if seat in self.stand_ins:
-            self.stand_ins.discard(seat)
+        if self.leavers.seen(player_id):
             self._schedule_bots()
             self._broadcast_room()
 
-    def _seen_all(self) -> None:
-        now = self.hub.clock.now_ms()
-        for record in self.seats.values():
-            if record.player_id and not record.bot_level:
-                self.last_seen[record.player_id] = now
-        self._plan_stand_in_check()
-
-    def _gone_since(self, player_id: str) -> int | None:
-        """Since when `player_id` has been gone (no socket), or None while connected."""
-        if self.roster.sockets.get(player_id):
-            return None
-        return max(self.last_seen.get(player_id, 0), self.roster.dropped_at.get(player_id, 0))
-
-    async def _check_stand_ins(self) -> None:
-        """A bot takes every seat of a running game whose player has been gone for the grace."""
-        game = self.game
-        if game is None or game.result is not None or self.room.status != "playing":
-            return
-        now, grace = self.hub.clock.now_ms(), self.room.reconnect_grace_s * 1000
-        changed = False
-        for seat, record in self.seats.items():
-            if not record.player_id or record.bot_level or seat in self.stand_ins:
-                continue
-            since = self._gone_since(record.player_id)
-            if since is not None and now - since >= grace:
-                self.stand_ins.add(seat)
-                changed = True
-        if changed:
-            log.info("table %s: a bot stands in for seats %s", self.room.code, sorted(self.stand_ins))
+    async def check_stand_ins(self) -> None:
+        """A player's grace has ended: a bot takes their seat if they are still gone."""
+        if self.game and self.game.result is None and self.room.status == "playing" and self.leavers.take_over():
             self._schedule_bots()
             self._broadcast_room()
-        self._plan_stand_in_check()
-
-    def _plan_stand_in_check(self) -> None:
-        """Wake `_check_stand_ins` when the next absent player's grace ends."""
-        if self.stand_in_check:
-            self.stand_in_check.cancel()
-            self.stand_in_check = None
-        if self.game is None or self.game.result is not None:
-            return
-        grace = self.room.reconnect_grace_s * 1000
-        ends = [since + grace for seat, record in self.seats.items()
-                if record.player_id and not record.bot_level and seat not in self.stand_ins
-                and (since := self._gone_since(record.player_id)) is not None]
-        if ends:
-            self.stand_in_check = asyncio.create_task(self._check_at(min(ends)))
-
-    async def _check_at(self, when_ms: int) -> None:
-        await self.hub.clock.sleep_until(when_ms)
-        self.post(self._check_stand_ins)
 
     async def _bot_after(self, seat: int, planned: Plan) -> None:
         await self.hub.clock.sleep_until(planned.at_ms)
@@ -652,7 +603,7 @@ class Table:
         player = None
         if seat.player_id:
             player = {"id": seat.player_id, "name": self.names.get(seat.player_id, "")}
-        return {"seat": seat.seat, "player": player, "bot": seat.bot_level, "stand_in": seat.seat in self.stand_ins}
+        return {"seat": seat.seat, "player": player, "bot": seat.bot_level, "stand_in": seat.seat in self.leavers.seats}
 
     def snapshot(self, seat: int | None, events: list[Event] | None = None) -> dict:
         """The state message for one seat (or a spectator)."""
@@ -690,7 +641,7 @@ class Table:
     async def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
         self.roster.disconnect(sub.player_id, sub.id, self.hub.clock.now_ms())
-        self._plan_stand_in_check()
+        self.leavers.plan()
         self._broadcast_room()
         if sub.player_id is not None:
             # When the grace period ends, "reconnecting" becomes "away": everyone must hear it.
