@@ -7,8 +7,12 @@ import asyncio
 
 import pytest
 
+from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
+from dorhami.hub.fanout import Subscriber
+from dorhami.hub.hub import Hub
+from dorhami.storage.repository import Store
 
 from .test_table import run, settle, started_table
 
@@ -124,3 +128,60 @@ def test_a_commit_whose_answer_was_lost_is_read_back_from_the_log_and_not_applie
         assert (await table.call(table.act, 1, other, clock.now_ms(), 1))["version"] == 2
 
     with_table(database_url, scenario)
+
+
+def test_a_game_start_whose_answer_was_lost_is_taken_from_the_database(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub = Hub(Store(database_url), Settings(database_url=database_url), clock)
+        host, _ = await hub.store.create_player("Host")
+        guest, _ = await hub.store.create_player("Guest")
+        await hub.store.create_room("r", "jekyll-vs-hyde", {}, True, host.id)
+        table = await hub.table("r")
+        for person in (host, guest):
+            await table.call(table.join, person.id, person.name)
+        watcher = Subscriber(None, 16)
+        await table.call(table.subscribe, watcher)
+        outage = Outage(hub.store.repo, lose_answer=True)
+        with pytest.raises(HubError) as refused:
+            await table.call(table.start_game, host.id, False)
+        outage.end()
+        assert refused.value.code == "storage_unavailable"
+        assert watcher.closed_reason, "its sockets are told to reconnect"
+        # The next request rebuilds the table from the database, where the game did start.
+        again = await hub.table("r")
+        stored = await hub.store.room("r")
+        assert again is not table and (again.room.status, again.room.game_id) == ("playing", stored.game_id)
+        assert again.game is not None and again.game.version == 0
+        with pytest.raises(HubError) as twice:
+            await again.call(again.start_game, host.id, False)
+        assert twice.value.code == "already_started"
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_a_seat_change_that_could_not_be_stored_is_not_kept_in_memory(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub = Hub(Store(database_url), Settings(database_url=database_url), clock)
+        host, _ = await hub.store.create_player("Host")
+        await hub.store.create_room("r", "jekyll-vs-hyde", {}, True, host.id)
+        table = await hub.table("r")
+        real = hub.store.repo.replace_seats
+
+        def away(*args):
+            raise OSError("database unreachable")
+
+        hub.store.repo.replace_seats = away
+        with pytest.raises(HubError):
+            await table.call(table.join, host.id, "Host")
+        hub.store.repo.replace_seats = real
+        again = await hub.table("r")
+        assert again.seats == {} and again.room_public()["seats"] == []
+        assert await again.call(again.join, host.id, "Host") == 0
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())

@@ -167,6 +167,22 @@ class Table:
         self._enqueue((None, (), None))
         return True
 
+    def _in_doubt(self, what: str, exc: Exception) -> HubError:
+        """A write of the room (not an action: those are read back, see `_catch_up`) failed, and
+        may have landed all the same: memory may no longer match the database. The table leaves
+        memory and the next request rebuilds it from the database, the truth; its sockets are
+        closed with 1013 and reconnect to the new one."""
+        log.error("table %s: could not store %s (%s); reloading it from the database", self.room.code, what, exc)
+        self.retired = True
+        self.leavers.cancel()
+        for task in [self.timer, *(task for _, task in self.bots.values())]:
+            if task:
+                task.cancel()
+        for sub in list(self.subscribers):
+            sub.close("the room is reloading; reconnect")
+        self._enqueue((None, (), None))
+        return HubError("storage_unavailable", "the room could not be saved; try again", 503)
+
     # -- seats (called through `call`) ----------------------------------------------------
 
     @property
@@ -283,7 +299,10 @@ class Table:
         return {"seat": seat, "handed_to_bot": False}
 
     async def _save_seats(self) -> None:
-        await self.hub.store.replace_seats(self.room.id, list(self.seats.values()))
+        try:
+            await self.hub.store.replace_seats(self.room.id, list(self.seats.values()))
+        except Exception as exc:
+            raise self._in_doubt("its seats", exc) from exc
         self._broadcast_room()
 
     # -- starting a game ------------------------------------------------------------------
@@ -307,8 +326,11 @@ class Table:
         state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
         record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
                             previous_result=previous, started_ms=now, owner=self.hub.instance_id)
-        record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
-                                                      game=record, seats=seats))
+        try:
+            record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
+                                                          game=record, seats=seats))
+        except Exception as exc:
+            raise self._in_doubt("its game's start", exc) from exc
         self.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
