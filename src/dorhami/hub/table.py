@@ -98,10 +98,7 @@ class Table:
         self._enqueue((None, (), None))
         if self.task:
             await self.task
-        self.leavers.cancel()
-        for task in [self.timer, *(task for _, task in self.bots.values())]:
-            if task:
-                task.cancel()
+        self._cancel_waits()
         for sub in list(self.subscribers):
             sub.close("server shutting down")
 
@@ -152,6 +149,13 @@ class Table:
                 if future and not future.done():
                     future.set_result(outcome)
 
+    def _cancel_waits(self) -> None:
+        """Call off everything the table waits for: its timer, its bots' moves, a leaver's grace."""
+        self.leavers.cancel()
+        for task in [self.timer, *(task for _, task in self.bots.values())]:
+            if task:
+                task.cancel()
+
     async def retire_if_idle(self, now_ms: int, idle_ms: int, expired: bool = False) -> bool:
         """Leave memory if nobody is here and nothing will happen by itself: no socket, no game
         running (its timers and bots need the actor), quiet for `idle_ms` (or the room expired).
@@ -160,10 +164,7 @@ class Table:
         if self.subscribers or playing or (not expired and now_ms - self.touched_ms < idle_ms):
             return False
         self.retired = True
-        self.leavers.cancel()
-        for task in [self.timer, *(task for _, task in self.bots.values())]:
-            if task:
-                task.cancel()
+        self._cancel_waits()
         self._enqueue((None, (), None))
         return True
 
@@ -174,10 +175,7 @@ class Table:
         closed with 1013 and reconnect to the new one."""
         log.error("table %s: could not store %s (%s); reloading it from the database", self.room.code, what, exc)
         self.retired = True
-        self.leavers.cancel()
-        for task in [self.timer, *(task for _, task in self.bots.values())]:
-            if task:
-                task.cancel()
+        self._cancel_waits()
         for sub in list(self.subscribers):
             sub.close("the room is reloading; reconnect")
         self._enqueue((None, (), None))
@@ -348,17 +346,22 @@ class Table:
                              previous_result=record.previous_result)
         game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms)
         for row in log_rows:
-            if row.seat is None:
-                state, events = engine.advance(state, row.server_ms)
-            else:
-                state, events = engine.apply(state, row.seat, row.action, row.server_ms)
-                if row.client_seq is not None:
-                    self._remember(game, row.seat, row.client_seq,
-                                   messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
+            state, events = self._replay(game, state, row)
             game.version, game.last_ms = row.seq, row.server_ms
             game.history.append((row.seq, events))
         game.state, game.result = state, engine.result(state)
         self.game = game
+
+    def _replay(self, game: LiveGame, state: State, row) -> tuple[State, list[Event]]:
+        """One stored row applied to `state` (a timer's `advance` when its seat is null); the ack
+        its client got is remembered, so a resend of its `client_seq` gets it again."""
+        if row.seat is None:
+            return self.engine.advance(state, row.server_ms)
+        state, events = self.engine.apply(state, row.seat, row.action, row.server_ms)
+        if row.client_seq is not None:
+            self._remember(game, row.seat, row.client_seq,
+                           messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
+        return state, events
 
     def resume(self) -> None:
         """Start the timers and bots of a restored running game."""
@@ -470,13 +473,7 @@ class Table:
         except Exception as exc:
             raise HubError("storage_unavailable", "the game could not be read back; try again", 503) from exc
         for row in rows:
-            if row.seat is None:
-                state, events = self.engine.advance(game.state, row.server_ms)
-            else:
-                state, events = self.engine.apply(game.state, row.seat, row.action, row.server_ms)
-                if row.client_seq is not None:
-                    self._remember(game, row.seat, row.client_seq,
-                                   messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
+            state, events = self._replay(game, game.state, row)
             result = self.engine.result(state) if game.result is None else None
             log.warning("table %s: action %s was stored though its commit failed", self.room.code, row.seq)
             self._advance_to(row.seq, row.server_ms, state, events, result)
