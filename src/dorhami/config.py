@@ -34,6 +34,9 @@ class Settings:
     # demand); a waiting room no one but its host joined expires this long after it was made.
     idle_table_s: int = 600
     waiting_room_ttl_s: int = 3600
+    # Lag compensation (hub/claims.py): the most one claim is compensated, and so the longest a
+    # contested race is held open.
+    lag_cap_ms: int = 350
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -43,6 +46,7 @@ class Settings:
                    max_body_bytes=int(os.environ.get("DORHAMI_MAX_BODY_BYTES", cls.max_body_bytes)),
                    rate_limits=os.environ.get("DORHAMI_RATE_LIMITS", "on") != "off",
                    idle_table_s=int(os.environ.get("DORHAMI_IDLE_TABLE_S", cls.idle_table_s)),
+                   lag_cap_ms=int(os.environ.get("DORHAMI_LAG_CAP_MS", cls.lag_cap_ms)),
                    waiting_room_ttl_s=int(os.environ.get("DORHAMI_WAITING_ROOM_TTL_S", cls.waiting_room_ttl_s)),
                    allowed_origins=tuple(o.strip().rstrip("/") for o in
                                          os.environ.get("DORHAMI_ALLOWED_ORIGINS", "").split(",") if o.strip()))

@@ -303,7 +303,8 @@ class GameScan:
 
     def _check_log_entry(self, change: Change) -> None:
         action = ADVANCE if change.actor is None else self.engine.public_action(change.actor, change.logged)
-        entry = {"seq": change.version, "seat": change.actor, "server_ms": change.now, "action": action}
+        entry = {"seq": change.version, "seat": change.actor, "server_ms": change.now, "action": action,
+                 "timing": None}  # only a race judged in a lag-compensation window has one
         self.log_entries.append(entry)
         self.frames["log entry"] += 1
         if self.seed_text in orjson.dumps(entry, option=JSON):

@@ -152,8 +152,11 @@ class StatePublic(BaseModel):
 class LogEntry(BaseModel):
     seq: int
     seat: int | None
-    server_ms: int
+    server_ms: int = Field(description="the time the engine judged it at: a race action's compensated time")
     action: dict[str, Any]
+    timing: dict[str, Any] | None = Field(
+        default=None, description="a race action judged in a lag-compensation window: received_ms, "
+                                  "reported_ms, seen_version, compensation_ms and the race it won")
 
 
 class LogPublic(BaseModel):

@@ -8,7 +8,7 @@ engine's judgement, which also keeps each rules file's order of refusals (see `T
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union, get_args
+from typing import Annotated, Any, Callable, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -21,6 +21,10 @@ MAX_WORD = 32
 
 Word = Annotated[str, Field(max_length=MAX_WORD)]
 Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
+# A race action's report of which version the player reacted to, and how fast (`hub/claims.py`).
+REACTION_FIELDS = ("seen_version", "reaction_ms")
+VERSION_MAX = 2**31 - 1     # the log's seq column is a 32-bit integer on PostgreSQL
+REACTION_MAX_MS = 600_000   # ten minutes: longer is no reaction to what was shown
 # Pydantic's errors for an action that is no object, or whose `type` is missing or names no action.
 _UNKNOWN_TYPE = {"union_tag_invalid", "union_tag_not_found", "model_attributes_type", "model_type", "dict_type"}
 
@@ -38,16 +42,30 @@ class ActionModel(Strict):
     step: int | None = None
 
 
-class ActionSchema:
-    """The actions of one game, told apart by their `type` field."""
+class RaceAction(ActionModel):
+    """An action of a real-time race (a claim). It may say which state version the player reacted
+    to and how long after that version was painted they tapped, for lag compensation; the hub
+    reads both and the engine never sees them."""
 
-    def __init__(self, *models: type[ActionModel], malformed: str = "unknown_action") -> None:
+    seen_version: int | None = Field(default=None, ge=0, le=VERSION_MAX)
+    reaction_ms: int | None = Field(default=None, ge=0, le=REACTION_MAX_MS)
+
+
+class ActionSchema:
+    """The actions of one game, told apart by their `type` field.
+
+    `races` maps each race action's type to the cards it contends for (the lag-compensation
+    window groups claims by them, and `race_judged` names them)."""
+
+    def __init__(self, *models: type[ActionModel], malformed: str = "unknown_action",
+                 races: dict[str, Callable[[dict], list[int]]] | None = None) -> None:
         self.types = tuple(get_args(model.model_fields["type"].annotation)[0] for model in models)
         # One model needs no discriminator; then a wrong `type` is an error at ("type",), not a tag.
         self._single = len(models) == 1
         shape = models[0] if self._single else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
         self._adapter = TypeAdapter(shape)
         self.malformed = malformed
+        self.races = races or {}
 
     def normalise(self, action: Any) -> dict:
         """The action in its normal form (defaults filled in, `step` kept if sent), or IllegalAction:
@@ -64,9 +82,18 @@ class ActionSchema:
                 raise IllegalAction(self.malformed, f"{where}: this action has no such field") from None
             raise IllegalAction(self.malformed, f"{where}: {error['msg']}") from None
         normal = model.model_dump(mode="json")
-        if normal["step"] is None:
-            del normal["step"]
+        for key in ("step", *REACTION_FIELDS):
+            if key in normal and normal[key] is None:
+                del normal[key]
         return normal
+
+
+def split_reaction(action: dict) -> tuple[dict, int | None, int | None]:
+    """(the action as the engine judges it, seen_version, reaction_ms): the report is the hub's."""
+    if "seen_version" not in action and "reaction_ms" not in action:
+        return action, None, None
+    rest = {key: value for key, value in action.items() if key not in REACTION_FIELDS}
+    return rest, action.get("seen_version"), action.get("reaction_ms")
 
 
 def without_step(action: dict) -> dict:

@@ -60,7 +60,7 @@ class Subscriber:
     A deque and one waiter rather than an asyncio.Queue: thousands of idle sockets each keep one,
     and a Queue's three deques and its Event cost more than the socket's own protocol state."""
 
-    __slots__ = ("id", "player_id", "limit", "items", "waiter", "closed_reason", "_write", "_shut",
+    __slots__ = ("id", "player_id", "limit", "items", "waiter", "closed_reason", "meter", "_write", "_shut",
                  "_write_frame", "_busy")
 
     def __init__(self, player_id: str | None, limit: int) -> None:
@@ -70,6 +70,8 @@ class Subscriber:
         self.items: deque = deque()
         self.waiter: asyncio.Future | None = None
         self.closed_reason: str | None = None
+        # The socket's round trips (hub/claims.py LagMeter), for sockets a table probes.
+        self.meter = None
         self._write: Callable[[str], Coroutine] | None = None
         self._shut: Callable[[str], Coroutine] | None = None
         self._write_frame: Callable[[bytes], bool] | None = None

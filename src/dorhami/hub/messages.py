@@ -30,6 +30,13 @@ class Ping(BaseModel):
     client_time: float | None = Field(default=None, allow_inf_nan=False)
 
 
+class Pong(BaseModel):
+    """The answer to the server's own probe `{"type":"ping","id":k}` (lag compensation's RTT)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["pong"]
+    id: int = Field(ge=0, le=2**53)
+
+
 class Visibility(BaseModel):
     """The page went out of view (another tab, a locked phone) or came back: drives "away"."""
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -37,7 +44,7 @@ class Visibility(BaseModel):
     hidden: bool
 
 
-Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping, Visibility], Field(discriminator="type")])
+Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping, Pong, Visibility], Field(discriminator="type")])
 
 
 def error(code: str, message: str, client_seq: int | None = None) -> dict:

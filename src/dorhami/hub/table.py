@@ -16,10 +16,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
-from ..engine.actions import without_step
+from ..engine.actions import split_reaction, without_step
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
 from . import messages
+from . import claims
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
@@ -88,6 +89,11 @@ class Table:
         self.bot_rng = random.Random()
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
+        # Lag compensation (hub/claims.py), for the real-time games of rooms that have it on.
+        self.referee = (claims.Referee(self.engine, hub.settings.lag_cap_ms, self.touched_ms)
+                        if self.options.get(claims.OPTION) else None)
+        self.release: asyncio.Task | None = None
+        self.prober: asyncio.Task | None = None
 
     # -- the actor ------------------------------------------------------------------------
 
@@ -152,9 +158,12 @@ class Table:
     def _cancel_waits(self) -> None:
         """Call off everything the table waits for: its timer, its bots' moves, a leaver's grace."""
         self.leavers.cancel()
-        for task in [self.timer, *(task for _, task in self.bots.values())]:
+        for task in [self.timer, self.release, self.prober, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
+        if self.referee is not None:
+            for held in self.referee.close():
+                _settle(held.answer, Retired())
 
     async def retire_if_idle(self, now_ms: int, idle_ms: int, expired: bool = False) -> bool:
         """Leave memory if nobody is here and nothing will happen by itself: no socket, no game
@@ -185,7 +194,13 @@ class Table:
 
     @property
     def config(self) -> dict:
-        return self.engine.validate_config(self.room.config)
+        """The rules' config (what the engine's setup gets)."""
+        return claims.split_config(self.engine, self.room.config)[0]
+
+    @property
+    def options(self) -> dict:
+        """The table's own config keys (lag compensation), which the engine never sees."""
+        return claims.split_config(self.engine, self.room.config)[1]
 
     @property
     def max_seats(self) -> int:
@@ -358,6 +373,8 @@ class Table:
         if row.seat is None:
             return self.engine.advance(state, row.server_ms)
         state, events = self.engine.apply(state, row.seat, row.action, row.server_ms)
+        if row.timing and row.timing.get("race"):
+            events = [*events, row.timing["race"]]
         if row.client_seq is not None:
             self._remember(game, row.seat, row.client_seq,
                            messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
@@ -374,9 +391,11 @@ class Table:
     # -- actions --------------------------------------------------------------------------
 
     async def act(self, seat: int | None, action: Action, stamp_ms: int, client_seq: int | None,
-                  bot: bool = False) -> dict:
+                  bot: bool = False, timing: dict | None = None, race: dict | None = None) -> dict:
         """Judge one action stamped on receipt; commit it, then tell everyone. Returns the ack.
-        `bot`: the table's own bot sent it (for a bot's seat, or standing in for a player)."""
+        `bot`: the table's own bot sent it (for a bot's seat, or standing in for a player).
+        From a race window (`_release`): `stamp_ms` is its compensated time, `timing` what the
+        log keeps of its compensation, `race` the evidence of the race it wins, if it does."""
         game = self.game
         if game is None or self.room.status == "waiting":
             raise HubError("not_started", "this room's game has not started", 409)
@@ -400,7 +419,9 @@ class Table:
             log.exception("table %s: engine failed on %.200r", self.room.code, action)
             reply = messages.error("invalid_action", "that action could not be judged", client_seq)
         else:
-            await self._commit(seat, action, now, client_seq, state, events)
+            if race is not None:
+                events = [*events, race]
+            await self._commit(seat, action, now, client_seq, state, events, timing)
             reply = messages.ack(client_seq, game.version, events_for(events, seat))
         if client_seq is not None:
             self._remember(game, seat, client_seq, reply)
@@ -419,6 +440,7 @@ class Table:
             if isinstance(action, dict):
                 self.engine.apply(state, seat, action, now)  # raises the rules' own refusal, if any
             raise refusal from None
+        normal = split_reaction(normal)[0]  # the report is the table's (hub/claims.py), not the rules'
         state, events = self.engine.apply(state, seat, normal, now)
         return without_step(normal), state, events
 
@@ -430,7 +452,7 @@ class Table:
             replies.popitem(last=False)
 
     async def _commit(self, seat: int | None, action: Action, now: int, client_seq: int | None,
-                      state: State, events: list[Event]) -> None:
+                      state: State, events: list[Event], timing: dict | None = None) -> None:
         game = self.game
         seq = game.version + 1
         result = self.engine.result(state) if game.result is None else None
@@ -439,7 +461,7 @@ class Table:
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
-            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq), then)
+            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq, timing), then)
         except Exception as exc:
             log.error("table %s: could not store action %s: %s", self.room.code, seq, exc)
             self.unsure = True
@@ -484,6 +506,8 @@ class Table:
         game = self.game
         if game is None or game.result is not None:
             return
+        if self.referee is not None and self.referee.held is not None:
+            return  # a race window is open: its release judges in time order, then re-arms the timer
         try:
             if self.unsure:
                 await self._catch_up()
@@ -511,15 +535,165 @@ class Table:
             return  # replaced by a newer plan meanwhile
         del self.bots[seat]
         try:
-            reply = await self.act(seat, planned.action, self.hub.clock.now_ms(), None, bot=True)
+            reply = await self.offer(seat, planned.action, self.hub.clock.now_ms(), None, bot=True)
         except HubError as exc:
-            if exc.code != "storage_unavailable":
-                raise
+            reply = exc
+        if isinstance(reply, asyncio.Future):  # held in a race window: answered at its release
+            reply.add_done_callback(lambda done: self.post(self._bot_answered, seat, planned,
+                                                           done.exception() or done.result()))
+        else:
+            await self._bot_answered(seat, planned, reply)
+
+    async def _bot_answered(self, seat: int, planned: Plan, reply: dict | BaseException) -> None:
+        if isinstance(reply, BaseException):
+            if not (isinstance(reply, HubError) and reply.code == "storage_unavailable"):
+                raise reply
             retry = Plan(planned.action, self._retry_at())
             self.bots[seat] = (retry, asyncio.create_task(self._bot_after(seat, retry)))
             return
         if reply["type"] == "error":
             self._schedule_bots()  # nothing changed, so nothing else will wake this bot
+
+    # -- races (hub/claims.py) ------------------------------------------------------------
+
+    async def offer(self, seat: int | None, action: Any, stamp_ms: int, client_seq: int | None,
+                    meter: claims.LagMeter | None = None, bot: bool = False) -> dict | asyncio.Future:
+        """`act`, unless the room compensates lag and this is a race someone could still win
+        with an earlier reaction: then the action waits in a window and a future of its reply is
+        returned. While a window is open every action waits in it, so the engine still gets one
+        ordered stream. `meter`: the sending socket's round trips."""
+        referee, game = self.referee, self.game
+        if (referee is None or game is None or game.result is not None or seat is None
+                or self.room.status != "playing"
+                or (client_seq is not None and client_seq in game.replies.get(seat, {}))):
+            return await self.act(seat, action, stamp_ms, client_seq, bot)
+        try:
+            normal = self.engine.actions.normalise(action)
+        except IllegalAction:
+            normal = None  # refused by `act`, at once or at the window's release
+        _, seen, reported = split_reaction(normal) if normal is not None else (None, None, None)
+        rtt = meter.rtt_ms() if meter is not None else None
+        held = referee.entry(seat, action, normal, seen, reported, rtt, stamp_ms, client_seq, bot)
+        if referee.held is not None:
+            referee.held.append(held)
+            return self._pending(held)
+        if held.cards is None or not self._valid(seat, action, stamp_ms):
+            return await self.act(seat, action, stamp_ms, client_seq, bot)
+        rivals = max((referee.most(other, self._rtt_of(other), stamp_ms) for other in self._racers(seat)), default=0)
+        if rivals <= held.compensation_ms:
+            # Nobody's claim could count earlier than this one: no wait.
+            return await self.act(seat, action, stamp_ms, client_seq, bot)
+        referee.open(held, held.compensated_ms + rivals)
+        self.release = asyncio.create_task(self._release_at(referee.ends_ms))
+        return self._pending(held)
+
+    def _valid(self, seat: int, action: Any, stamp_ms: int) -> bool:
+        """Whether the engine would accept the action now (a refused one opens no window)."""
+        try:
+            self._judge(self.game.state, seat, action, max(stamp_ms, self.game.last_ms))
+        except Exception:  # IllegalAction, or a rules bug that `act` logs
+            return False
+        return True
+
+    def _racers(self, seat: int) -> list[int]:
+        """The other seats a person plays that may send a race action now."""
+        state, races = self.game.state, self.engine.actions.races
+        return [other for other, record in self.seats.items()
+                if other != seat and record.player_id and other not in self.leavers.seats
+                and any(a.get("type") in races for a in self.engine.compact_legal_actions(state, other))]
+
+    def _rtt_of(self, seat: int) -> int | None:
+        """The largest RTT estimate among the seat's probed sockets (any of them may claim)."""
+        player = self.seats[seat].player_id
+        rtts = [sub.meter.rtt_ms() for sub in self.subscribers
+                if sub.player_id == player and sub.meter is not None and sub.meter.samples]
+        return max(rtts) if rtts else None
+
+    def _pending(self, held: claims.Held) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        held.answer = partial(_settle, future)
+        return future
+
+    async def _release_at(self, ends_ms: int) -> None:
+        await self.hub.clock.sleep_until(ends_ms)
+        self.post(self._release)
+
+    async def _release(self) -> None:
+        """The window closes: judge what it held in compensated order, each at its compensated
+        time, the winner of each contested race carrying the evidence."""
+        referee = self.referee
+        if referee.held is None:
+            return
+        ordered = referee.close()
+        races = self._races_of(ordered)
+        for held in ordered:
+            race = races.get(held.order)
+            try:
+                reply = await self.act(held.seat, held.action, held.compensated_ms, held.client_seq, held.bot,
+                                       held.timing(race) if held.cards is not None else None, race)
+            except Exception as exc:
+                held.answer(exc)
+                continue
+            if reply["type"] == "ack" and held.compensation_ms:
+                referee.quota(held.seat, held.received_ms).spend(held.compensation_ms, held.received_ms)
+            held.answer(reply)
+        self._schedule_timer()
+
+    def _races_of(self, ordered: list[claims.Held]) -> dict[int, dict]:
+        """The `race_judged` event of each held action that wins a contested race, by its order.
+
+        A dry run of the window in its judging order: a race action the engine accepts wins
+        against every later race action of another seat for any of the same cards that the
+        engine then refuses."""
+        game = self.game
+        state, last = game.state, game.last_ms
+        accepted: dict[int, bool] = {}
+        sent = {(seat, seq) for seat, replies in game.replies.items() for seq in replies}
+        for held in ordered:
+            now = max(held.compensated_ms, last)
+            repeat = held.client_seq is not None and (held.seat, held.client_seq) in sent
+            if held.client_seq is not None:
+                sent.add((held.seat, held.client_seq))
+            try:
+                if repeat or game.result is not None:
+                    raise IllegalAction("repeat", "answered before: `act` sends the same reply again")
+                _, state, _ = self._judge(state, held.seat, held.action, now)
+            except Exception:
+                accepted[held.order] = False
+                continue
+            accepted[held.order], last = True, now
+        races, beaten = {}, set()
+        for i, winner in enumerate(ordered):
+            if winner.cards is None or not accepted[winner.order]:
+                continue
+            losers = [held for held in ordered[i + 1:]
+                      if held.cards is not None and held.seat != winner.seat and not accepted[held.order]
+                      and held.order not in beaten and set(held.cards) & set(winner.cards)]
+            if losers:
+                beaten.update(held.order for held in losers)
+                races[winner.order] = claims.race_judged(winner, losers)
+        return races
+
+    def probe(self, sub: Subscriber) -> None:
+        """Measure a seated socket's round trips, for lag compensation."""
+        if self.referee is None or sub.player_id is None:
+            return
+        sub.meter = claims.LagMeter()
+        if self.prober is None or self.prober.done():
+            self.prober = asyncio.create_task(self._probe_forever())
+
+    async def _probe_forever(self) -> None:
+        """Probe each measured socket: quickly until it has a few samples, then now and then."""
+        while any(sub.meter is not None for sub in self.subscribers) and not self.retired:
+            now = self.hub.clock.now_ms()
+            for sub in list(self.subscribers):
+                meter = sub.meter
+                if meter is None:
+                    continue
+                every = claims.PROBE_FIRST_MS if len(meter.samples) < claims.PROBES_QUICK else claims.PROBE_EVERY_MS
+                if now - meter.probed_ms >= every:
+                    sub.send(meter.probe(now))
+            await self.hub.clock.sleep_until(now + claims.PROBE_FIRST_MS)
 
     # -- after every change: timers, bots, views ------------------------------------------
 
@@ -598,7 +772,7 @@ class Table:
         room = self.room
         return {
             "code": room.code, "url": f"/t/{room.code}", "game": room.game, "title": self.engine.title,
-            "config": self.config, "private": room.private, "status": room.status,
+            "config": {**self.config, **self.options}, "private": room.private, "status": room.status,
             "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
             "reconnect_grace_s": room.reconnect_grace_s,
             "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
@@ -635,6 +809,8 @@ class Table:
                 "events": events_for(events or [], seat), "result": game.result}
 
     def _broadcast_state(self, events: list[Event]) -> None:
+        if self.referee is not None:
+            self.referee.sent_version(self.game.version, self.hub.clock.now_ms())
         seats = {s.player_id: s.seat for s in self.seats.values() if s.player_id}
         send_by_seat(self.subscribers, seats, lambda seat: self.snapshot(seat, events))
 
@@ -685,7 +861,7 @@ class Table:
         more, rows = len(rows) > limit, rows[:limit]
         entries = [{"seq": r.seq, "seat": r.seat, "server_ms": r.server_ms,
                     "action": r.action if finished or r.seat is None
-                    else self.engine.public_action(r.seat, r.action)} for r in rows]
+                    else self.engine.public_action(r.seat, r.action), "timing": r.timing} for r in rows]
         log_view = {"game_id": game_id, "finished": finished, "entries": entries,
                     "next_after": rows[-1].seq if more else None}
         if finished:
@@ -694,3 +870,13 @@ class Table:
             log_view.update(seed=record.seed, players=record.players, config=record.config,
                             started_ms=record.started_ms)
         return log_view
+
+
+def _settle(future: asyncio.Future, reply: dict | BaseException) -> None:
+    """Answer a held action's waiter, if it still waits (its socket may have gone)."""
+    if future.done():
+        return
+    if isinstance(reply, BaseException):
+        future.set_exception(reply)
+    else:
+        future.set_result(reply)

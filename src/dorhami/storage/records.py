@@ -81,3 +81,7 @@ class ActionRecord(Base):
     action: Mapped[dict] = mapped_column(JSON)
     server_ms: Mapped[int] = mapped_column(BigInteger)
     client_seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # A race action judged in a lag-compensation window: when it was received, what reaction its
+    # client reported, how much earlier it counted (`server_ms` is that compensated time), and
+    # the `race_judged` evidence of the race it won. Null for every other row.
+    timing: Mapped[dict | None] = mapped_column(JSON, nullable=True)

@@ -33,6 +33,8 @@ class ActionRow(NamedTuple):
     action: dict
     server_ms: int
     client_seq: int | None
+    # A compensated race action's receipt, report and compensation (hub/claims.py), else None.
+    timing: dict | None = None
 
 
 def hash_token(token: str) -> str:
@@ -171,7 +173,7 @@ class Repository:
             if rows:
                 connection.execute(insert(ACTIONS), [
                     {"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "action": r.action,
-                     "server_ms": r.server_ms, "client_seq": r.client_seq} for r in rows])
+                     "server_ms": r.server_ms, "client_seq": r.client_seq, "timing": r.timing} for r in rows])
             return [write(connection) for write in writes]
 
     def finish_game(self, game_id: int, result: dict, ended_ms: int) -> None:

@@ -3,6 +3,7 @@
 from fastapi import APIRouter
 
 from ...engine import GAMES
+from ...hub import claims
 from ..schemas import ERRORS, GamePublic
 
 router = APIRouter(prefix="/api", tags=["games"], responses=ERRORS)
@@ -12,8 +13,8 @@ router = APIRouter(prefix="/api", tags=["games"], responses=ERRORS)
 async def list_games() -> list[GamePublic]:
     """Every game this server runs, with player counts and default config."""
     return [GamePublic(slug=e.slug, title=e.title, min_players=e.min_players, max_players=e.max_players,
-                       **_any_mode(e), realtime=e.realtime, default_config=e.default_config(),
-                       config_options=e.config_options(), presets=e.presets())
+                       **_any_mode(e), realtime=e.realtime, default_config={**e.default_config(), **claims.options(e)},
+                       config_options={**e.config_options(), **claims.option_forms(e)}, presets=e.presets())
             for e in sorted(GAMES.values(), key=lambda e: e.slug)]
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
 from ...engine import get_engine
+from ...hub import claims
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
 from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic,
@@ -25,7 +27,8 @@ async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limi
     """Create a room; the caller is its host (and is not seated until it joins). A host has at
     most ten rooms open (waiting or playing) at once."""
     limits.player("new_room", player.id)
-    config = get_engine(body.game).validate_config(body.config)
+    rules, options = claims.split_config(get_engine(body.game), body.config)
+    config = {**rules, **options}
     if await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
         raise HubError("too_many_rooms", f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
@@ -125,7 +128,9 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
     limits.player("action", player.id)
     table = await hub.table(code)
     stamp = hub.clock.now_ms()
-    reply = await table.call(table.act, table.seat_of(player.id), body.action, stamp, body.client_seq)
+    reply = await table.call(table.offer, table.seat_of(player.id), body.action, stamp, body.client_seq)
+    if isinstance(reply, asyncio.Future):
+        reply = await reply  # held in a race window until it closes (hub/claims.py)
     if reply["type"] == "error":
         raise HubError(reply["code"], reply["message"], 400 if reply["code"] in MALFORMED else 409)
     return ActionResult(version=reply["version"], events=reply["events"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 import orjson
 from pydantic import ValidationError
@@ -52,6 +53,7 @@ async def room_socket(ws: WebSocket) -> None:
     except HubError as exc:
         await ws.close(CLOSE_NO_ROOM if exc.status == 404 else CLOSE_TOO_MANY, reason(exc.message))
         return
+    table.probe(sub)
     try:
         await _read(ws, hub, table, sub)
     finally:
@@ -138,15 +140,33 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             sub.send(messages.pong(message.client_time, hub.clock.now_ms()))
         elif isinstance(message, messages.Visibility):
             table.post(table.set_hidden, sub, message.hidden)
+        elif isinstance(message, messages.Pong):
+            if sub.meter is not None:
+                sub.meter.answered(message.id, stamp)
         elif isinstance(message, messages.ActionMessage):
             try:
-                reply = await table.call(table.act, table.seat_of(sub.player_id), message.action, stamp,
-                                         message.client_seq)
+                reply = await table.call(table.offer, table.seat_of(sub.player_id), message.action, stamp,
+                                         message.client_seq, sub.meter)
             except HubError as exc:
                 reply = messages.error(exc.code, exc.message, message.client_seq)
-            sub.send(reply)
+            if isinstance(reply, asyncio.Future):
+                # Held in a race window: answered when it closes, while this socket's next
+                # messages (its pongs above all) are read on time.
+                reply.add_done_callback(partial(_answer_later, sub, message.client_seq))
+            else:
+                sub.send(reply)
         else:
             sub.send(messages.error("already_greeted", "hello is sent once, first"))
+
+
+def _answer_later(sub: Subscriber, client_seq: int | None, done: asyncio.Future) -> None:
+    exc = done.exception()
+    if exc is None:
+        sub.send(done.result())
+    elif isinstance(exc, HubError):
+        sub.send(messages.error(exc.code, exc.message, client_seq))
+    else:
+        sub.send(messages.error("invalid_action", "that action could not be judged", client_seq))
 
 
 def _client_seq_of(text: str) -> int | None:

@@ -2,14 +2,15 @@
 
 from typing import Literal
 
-from dorhami.engine.actions import ActionModel, ActionSchema
+from dorhami.engine.actions import ActionSchema, RaceAction
 
 
-class Claim(ActionModel):
+class Claim(RaceAction):
     type: Literal["claim"]
     card: int
     target: int
     symbol: int
 
 
-ACTIONS = ActionSchema(Claim, malformed="malformed")
+# Claims race for a tower top: the first to cover it wins it (D8).
+ACTIONS = ActionSchema(Claim, malformed="malformed", races={"claim": lambda action: [action["target"]]})

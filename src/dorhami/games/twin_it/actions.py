@@ -4,7 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from dorhami.engine.actions import MAX_ITEMS, ActionModel, ActionSchema, Strict
+from dorhami.engine.actions import MAX_ITEMS, ActionModel, ActionSchema, RaceAction, Strict
 
 
 class Entry(Strict):
@@ -21,20 +21,26 @@ class Flip(ActionModel):
     type: Literal["flip"]
 
 
-class Claim(ActionModel):
+class Claim(RaceAction):
     type: Literal["claim"]
     cards: Entries
 
 
-class Touch(ActionModel):
+class Touch(RaceAction):
     type: Literal["touch"]
     cards: Entries
 
 
-class TurnOver(ActionModel):
+class TurnOver(RaceAction):
     type: Literal["turn_over"]
     card: int
     design: int
 
 
-ACTIONS = ActionSchema(Flip, Claim, Touch, TurnOver, malformed="malformed")
+def _cards(action: dict) -> list[int]:
+    return sorted(entry["card"] for entry in action["cards"])
+
+
+# A flip is the active seat's turn, not a race; claims, touches and turn-overs race for cards.
+ACTIONS = ActionSchema(Flip, Claim, Touch, TurnOver, malformed="malformed",
+                       races={"claim": _cards, "touch": _cards, "turn_over": lambda action: [action["card"]]})

@@ -1,0 +1,23 @@
+"""Actions get `timing`: a compensated race action's receipt, reported reaction and compensation.
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("actions") as batch:
+        batch.add_column(sa.Column("timing", sa.JSON, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("actions") as batch:
+        batch.drop_column("timing")
