@@ -4,6 +4,7 @@ import { api, catalogue, ensurePlayer, identity } from "./api.js";
 import { announce, h, keepFocus, partCache, sync, toast } from "./dom.js";
 import { currentLang, errorText, num, t } from "./i18n/index.js";
 import { RoomSocket } from "./socket.js";
+import { ReactionClock } from "./reaction.js";
 import { gameTitle, renderer } from "./games/index.js";
 import { clearTurnAlert, turnAlert } from "./alerts.js";
 import { settings } from "./settings.js";
@@ -22,7 +23,12 @@ export function showRoom(root, code) {
   let journal = [];      // [{version, events}] of this game, as this seat received them
   let botLevel = "normal";
   let logOpen = null;    // the move log's switch; null: closed during play, open once the game is over
+  let ping = null;       // this player's ping in ms, once measured on this connection
   const gameEl = h("section", { class: "table", id: "table" });
+  // Race actions carry the version on screen and the reaction to it (the server's lag compensation).
+  const reaction = new ReactionClock();
+  for (const type of ["pointerdown", "keydown"]) gameEl.addEventListener(type, (event) => reaction.pressed(event), true);
+  const pingEl = h("span", { class: "ping", id: "ping", hidden: true });
 
   function connect() {
     socket?.close();
@@ -30,7 +36,7 @@ export function showRoom(root, code) {
       status = s;
       if (s === "connected" && document.hidden) onVisibility();
       redraw();
-    });
+    }, (ms) => { ping = ms; showPing(); });
   }
 
   async function onMessage(message) {
@@ -76,7 +82,8 @@ export function showRoom(root, code) {
   }
 
   async function act(action) {
-    const reply = await socket.act(action);
+    const race = game?.raceActions?.includes(action.type);
+    const reply = await socket.act(race ? reaction.stamp(action, state?.game_id) : action);
     // A renderer that shows its own feedback for refusals says so, and gets no second message.
     if (reply.type === "error" && !game?.showsErrors) toast(errorText(reply), "error");
     return reply;
@@ -110,11 +117,21 @@ export function showRoom(root, code) {
     return h("section", { class: `room-head${playing ? " slim" : ""}` },
       h("h1", {}, gameTitle(room.game, room.title)),
       h("span", { class: `badge ${room.status}`, id: "room-status", dataset: { status: room.status } }, t(`status_${room.status}`)),
-      h("span", { class: "room-links" }, links));
+      h("span", { class: "room-links" }, links), pingEl);
   }
 
   function howToLink() {
     return h("a", { href: `/how/${room.game}`, target: "_blank", rel: "noopener", class: "link", id: "how-to" }, t("how_to_play"));
+  }
+
+  // The player's ping, small at the end of the room's line: refreshed in place, never a live region.
+  function showPing() {
+    const known = ping != null && status === "connected";
+    pingEl.hidden = !known;
+    if (!known) return;
+    pingEl.dataset.ms = ping;
+    pingEl.textContent = t("ping_ms", { n: ping });
+    pingEl.title = t("ping_help");
   }
 
   // A bot plays for someone gone longer than the room's grace: a robot mark and words, not a colour.
@@ -284,8 +301,12 @@ export function showRoom(root, code) {
       parts.controls.replaceChildren(...(waiting ? [waitingControls()] : (mySeat() === null ? [h("p", { class: "muted watching" }, t("watching"))] : [])));
       sync(parts.log, waiting || !state ? [] : [belowTable()]);
     });
+    showPing();
     gameEl.hidden = !state;
-    if (state && game) game.render(gameEl, context());
+    if (state && game) {
+      game.render(gameEl, context());
+      reaction.drawn(state.game_id, state.version);
+    }
     alertTurn();
   }
 

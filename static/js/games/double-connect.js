@@ -4,6 +4,7 @@
 // cards); each of those groups is one Tab stop, arrow keys move inside it and Enter/Space choose.
 import { h, s, partCache, sync } from "../dom.js";
 import { errorText, extend, num, t } from "../i18n/index.js";
+import { lostRace, lostRaceText, raceLogLine } from "../races.js";
 import { SYMBOL_NAMES, SYMBOL_NAMES_FA, symbolArt } from "./double-connect-symbols.js";
 
 extend({
@@ -353,7 +354,7 @@ let keyboardActivation = false; // true while Enter/Space activates an SVG contr
 
 function freshUi(gameId) {
   return { gameId, version: -1, memo: partCache(), card: null, target: null, pending: false, feedback: null,
-    log: [], logCount: 0, flash: 0, rove: {}, focusNext: null, refresh: null, wrap: null, status: null };
+    log: [], logCount: 0, flash: 0, rove: {}, focusNext: null, refresh: null, wrap: null, status: null, lostRaceAt: 0 };
 }
 
 function availableTargets(view, seat) {
@@ -390,6 +391,7 @@ function absorbEvents(ctx) {
   if (ctx.version === ui.version) return;
   ui.version = ctx.version;
   const me = ctx.seat;
+  const lost = lostRace(ctx.events, me);
   for (const event of ctx.events || []) {
     if (LOGGED.has(event.type)) {
       ui.log.push({ event, batch: ctx.events });
@@ -397,11 +399,16 @@ function absorbEvents(ctx) {
     }
     if (event.type === "claim_accepted" && event.seat !== me && event.target === ui.target) {
       ui.target = null;
-      setFeedback("warn", t("dc.fb.covered", { name: ctx.seatName(event.seat) }));
+      if (!lost) setFeedback("warn", t("dc.fb.covered", { name: ctx.seatName(event.seat) }));
     }
     if (event.type === "play_started" || event.type === "final_chance_started") {
       say(eventLines(event, ctx, ctx.events).map((line) => line.text).join(" "));
     }
+  }
+  if (lost) {
+    // Our claim raced and lost: the reaction times say why (its "too late" reply adds nothing).
+    ui.lostRaceAt = Date.now();
+    setFeedback("race", lostRaceText(lost, ctx));
   }
   ui.log = ui.log.slice(-6);
   const hand = me != null && view.hands ? view.hands[me] : [];
@@ -450,7 +457,7 @@ function judged(reply, action, me) {
       ui.flash = Date.now();
     }
   } else if (reply.code === "target_not_active") {
-    setFeedback("warn", t("dc.fb.too_late"));
+    if (Date.now() - ui.lostRaceAt >= FEEDBACK_MS) setFeedback("warn", t("dc.fb.too_late"));
     if (ui.target === action.target) ui.target = null;
   } else {
     setFeedback("bad", errorText(reply));
@@ -726,6 +733,9 @@ function parts(view, ctx) {
 // This table shows its own feedback for refused actions (the room adds no toast).
 export const showsErrors = true;
 
+// The actions that race other players (the room adds the reaction the server compensates by).
+export const raceActions = ["claim"];
+
 export function render(root, ctx) {
   latest = { root, ctx };
   ctx.rerender = () => render(root, ctx);
@@ -742,7 +752,8 @@ export function render(root, ctx) {
 
 // -- the move log (room History) and the "your turn" count --------------------------------------
 
-const LOGGED = new Set(["play_started", "claim_accepted", "claim_wrong", "start_card_covered", "hand_emptied", "final_chance_started", "game_finished"]);
+const LOGGED = new Set(["play_started", "claim_accepted", "claim_wrong", "start_card_covered", "hand_emptied", "final_chance_started",
+  "race_judged", "game_finished"]);
 
 const SEATED = new Set(["claim_accepted", "claim_wrong", "hand_emptied", "final_chance_started"]);
 const REASONS = new Set(["final_chance_over", "all_hands_empty", "first_out", "time_limit"]);
@@ -788,6 +799,7 @@ function eventLines(event, ctx, batch = []) {
     }
     case "claim_rejected": return event.reason === "target_not_active" ? line(t("dc.log.too_late")) : [];
     case "game_finished": return finishLines(event, ctx);
+    case "race_judged": return [raceLogLine(event, ctx)].filter(Boolean);
     default: return [];
   }
 }

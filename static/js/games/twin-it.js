@@ -4,6 +4,7 @@
 // keyboard focus survives them) and every control is a real button.
 import { h, partCache, s, sync } from "../dom.js";
 import { currentLang, errorText, extend, num, t } from "../i18n/index.js";
+import { lostRace, lostRaceText, raceLogLine } from "../races.js";
 import { backSvg, designParams, designSvg } from "./twin-it-designs.js";
 
 extend({
@@ -165,7 +166,7 @@ let latest = null;
 
 function freshUi(key) {
   return {
-    key, picks: [], flash: null, feed: [], seenVersion: null, turnMode: false, wasMyTurn: false,
+    key, picks: [], flash: null, feed: [], seenVersion: null, turnMode: false, wasMyTurn: false, lostRaceAt: 0,
     memo: partCache(), nodes: new Map(), wrap: null, wake: null,
   };
 }
@@ -297,6 +298,8 @@ function pushFeed(text, kind = "info") {
 function feedbackForReply(reply, ctx) {
   const view = ctx.view;
   if (reply.type === "error") {
+    // The claim that lost a judged race: its line (reaction times) stays instead of "too late".
+    if (reply.code === "stale" && Date.now() - ui.lostRaceAt < FLASH_MS) return;
     const kind = reply.code === "stale" ? "late" : reply.code === "locked_out" ? "locked" : "error";
     setFlash(ctx, () => errorText(reply), kind);
     return;
@@ -343,6 +346,11 @@ function absorbEvents(ctx) {
     } else if (event.type === "flipped" && event.auto && event.seat != null) {
       pushFeed(() => t("tw.ev.auto", { name: ctx.seatName(event.seat) }), "info");
     }
+  }
+  const lost = lostRace(ctx.events, ctx.seat);
+  if (lost) {
+    ui.lostRaceAt = Date.now();
+    showFlash(ctx, () => lostRaceText(lost, ctx), "race");
   }
   const myTurn = view.phase === "PLAYING" && view.active != null && view.active === ctx.seat;
   if (myTurn && !ui.wasMyTurn) announce(ctx, t("tw.your_turn"));
@@ -922,6 +930,10 @@ function scheduleWake(ctx) {
 // This table shows its own feedback for refused actions (the room adds no toast).
 export const showsErrors = true;
 
+// The actions that race other players (the room adds the reaction the server compensates by);
+// a flip is a turn, not a race.
+export const raceActions = ["claim", "touch", "turn_over"];
+
 export function render(root, ctx) {
   const view = ctx.view;
   latest = { root, ctx };
@@ -1047,6 +1059,8 @@ function logLine(event, ctx, points) {
       return { text: t("tw.log.last_call", { s: Math.round((config.last_call_ms ?? 10000) / 1000) }), summary: false };
     case "game_over":
       return { text: endLine(event, ctx, view), summary: true };
+    case "race_judged":
+      return raceLogLine(event, ctx);
     default:
       return null;
   }

@@ -96,4 +96,9 @@ export default {
   history: "Move log", history_n: "Move log ({n})", history_empty: "Nothing has happened yet.",
   "err.seat_empty": "That seat is empty.", "err.no_such_seat": "There is no such seat.",
   "err.not_finished": "The game has not ended yet.", "err.not_seated": "You have no seat in this room.",
+  // The player's ping, and the evidence of a contested race (fair slaps).
+  ping_ms: "ping {n} ms", ping_help: "The quickest round trip to the server of the last ten",
+  "race.lost": "You reacted in {mine} ms; {name} in {theirs} ms",
+  "race.log": "Race: {name} won in {ms} ms", "race.log_you": "Race: you won in {ms} ms",
+  "race.others": "{first}; {rest}", "race.contender": "{name} {ms} ms",
 };

@@ -24,6 +24,9 @@ extend({
     "cfg.value.bottom": "Bottom camel", "cfg.value.top": "Top camel",
     "cfg.value.red": "Red", "cfg.value.yellow": "Yellow", "cfg.value.blue": "Blue", "cfg.value.green": "Green",
     "cfg.value.purple": "Purple", "cfg.value.grey": "Grey",
+    // Race games (Twin It, Double Connect).
+    "cfg.lag_compensation": "Fair slaps",
+    "cfg.lag_compensation.help": "Lag compensation: claims are ordered by each player's reaction time, not by network speed.",
 
     // Camel Up Cards
     "cfg.races": "Races", "cfg.races.help": "How many races the game lasts.",
@@ -111,6 +114,8 @@ extend({
     "cfg.value.bottom": "شتر زیرین", "cfg.value.top": "شتر رویی",
     "cfg.value.red": "سرخ", "cfg.value.yellow": "زرد", "cfg.value.blue": "آبی", "cfg.value.green": "سبز",
     "cfg.value.purple": "بنفش", "cfg.value.grey": "خاکستری",
+    "cfg.lag_compensation": "ضربه‌ی منصفانه",
+    "cfg.lag_compensation.help": "جبران کندی شبکه: ادعاها به ترتیب زمان واکنش هر بازیکن سنجیده می‌شوند، نه سرعت اینترنتش.",
 
     "cfg.races": "تعداد مسابقه‌ها", "cfg.races.help": "بازی چند مسابقه طول می‌کشد.",
     "cfg.track_length": "طول مسیر", "cfg.track_length.help": "تعداد خانه‌ها از شروع تا خط پایان.",
