@@ -283,3 +283,37 @@ def test_a_compensated_game_replays_to_the_same_winners_and_evidence(database_ur
         hub.store.close()
 
     run(scenario())
+
+
+def test_a_claim_reacting_to_a_version_this_game_never_had_is_refused(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, subs = await racing_table(database_url, clock)
+        subs[0].meter = meter_with(20)
+        before = (table.game.version, table.game.state)
+        # Say the previous game reached version 40 and this claim was on its way at its end.
+        action = claim_on(table, 0, table.game.state["start_card"], table.game.version + 40, 300)
+        reply = await table.call(table.offer, 0, action, clock.now_ms(), 1, subs[0].meter)
+        assert reply["type"] == "error" and reply["code"] == "stale_version"
+        assert (table.game.version, table.game.state) == before
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_a_rematch_forgets_the_last_games_versions_and_quotas(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, subs = await racing_table(database_url, clock)
+        table.referee.quota(1, clock.now_ms()).spend(500, clock.now_ms())
+        clock.advance(table.engine.next_deadline(table.game.state) - clock.now_ms())  # time is up
+        await settle()
+        await table.call(asyncio.sleep, 0)
+        assert table.game.result is not None and len(table.referee.sent) > 1
+        await table.call(table.start_game, table.room.host_id, True)
+        assert list(table.referee.sent) == [0] and not table.referee.quotas
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())

@@ -184,6 +184,10 @@ class Referee:
         self._order = 0
         self.started_ms = now_ms
 
+    def new_game(self) -> None:
+        self.sent.clear()
+        self.quotas.clear()
+
     def sent_version(self, version: int, now_ms: int) -> None:
         self.sent[version] = now_ms
         while len(self.sent) > SENT_KEPT:

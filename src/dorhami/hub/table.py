@@ -347,6 +347,8 @@ class Table:
         self.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
+        if self.referee is not None:
+            self.referee.new_game()  # the last game's versions and seats mean nothing here
         self.rematch_requests.clear()
         self.leavers.end()
         self.leavers.all_seen()
@@ -572,6 +574,11 @@ class Table:
         except IllegalAction:
             normal = None  # refused by `act`, at once or at the window's release
         _, seen, reported = split_reaction(normal) if normal is not None else (None, None, None)
+        if seen is not None and seen > game.version:
+            # It reacted to a version this game never had: a claim of the previous game, still on
+            # its way when the rematch began, must not land on this one.
+            return messages.error("stale_version", f"this game is at version {game.version}, "
+                                                   f"but the action reacted to version {seen}", client_seq)
         rtt = meter.rtt_ms() if meter is not None else None
         held = referee.entry(seat, action, normal, seen, reported, rtt, stamp_ms, client_seq, bot)
         if referee.held is not None:

@@ -57,6 +57,7 @@ export default {
   "err.not_your_turn": "It is not your turn.",
   "err.must_follow": "You must follow the led colour.",
   "err.stale_step": "Too late: that moment has passed.",
+  "err.stale_version": "Too late: that was meant for the previous game.",
   "err.unknown_action": "That move was not understood.",
   "err.storage_unavailable": "The game could not be saved just now; try again.",
   "err.room_full": "Every seat is taken.",

@@ -56,6 +56,7 @@ export default {
   "err.not_your_turn": "نوبت شما نیست.",
   "err.must_follow": "باید از رنگ زمین‌شده پیروی کنید.",
   "err.stale_step": "دیر شد: آن لحظه گذشته است.",
+  "err.stale_version": "دیر شد: این برای دست قبلی بود.",
   "err.unknown_action": "این حرکت فهمیده نشد.",
   "err.storage_unavailable": "بازی همین حالا ذخیره نشد؛ دوباره امتحان کن.",
   "err.room_full": "همه‌ی صندلی‌ها پر است.",
