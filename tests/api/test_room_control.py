@@ -156,3 +156,45 @@ def test_a_room_sets_how_long_a_gone_player_is_waited_for(client):
         response = client.post("/api/rooms", json={"game": "twin-it", "reconnect_grace_s": wrong},
                                headers=host["headers"])
         assert response.status_code == 422 and response.json()["code"] == "invalid_request", wrong
+
+
+def _win_twin_it(client, code: str, players: list[dict], winner: dict) -> None:
+    """Flip (whoever is active) until `winner` can claim a pair; with target_sets 1 that ends it."""
+    for _ in range(200):
+        state = client.get(f"/api/rooms/{code}/state", headers=winner["headers"]).json()
+        view = state["view"]
+        if state["result"] is not None:
+            return
+        visible = [*view["centre"], *(pile["top"] for pile in view["piles"] if pile["top"])]
+        by_design: dict[int, list[dict]] = {}
+        for entry in visible:
+            by_design.setdefault(entry["design"], []).append({"card": entry["card"], "design": entry["design"]})
+        pair = next((cards[:2] for cards in by_design.values() if len(cards) >= 2), None)
+        if pair and view["phase"] == "PLAYING":
+            reply = client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "claim", "cards": pair}},
+                                headers=winner["headers"])
+            if reply.status_code == 200:
+                continue
+        if view["active"] is not None:
+            client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "flip"}},
+                        headers=players[view["active"]]["headers"])
+    raise AssertionError("no pair came up in 200 flips")
+
+
+def test_a_rematch_gives_the_winners_handicap_to_the_winner_after_an_earlier_seat_is_vacated(client):
+    host, guest, winner = new_player(client, "Ali"), new_player(client, "Sara"), new_player(client, "Tara")
+    config = {"target_sets": 1, "forbidden_pattern": True, "start_countdown_ms": 0}
+    code = new_room(client, host, game="twin-it", config=config)["code"]
+    for who in (host, guest, winner):
+        client.post(f"/api/rooms/{code}/join", headers=who["headers"])
+    assert client.post(f"/api/rooms/{code}/start", headers=host["headers"]).status_code == 200
+    _win_twin_it(client, code, [host, guest, winner], winner)
+    result = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()["result"]
+    assert result["winners"] == [2]  # Tara, in the last seat
+    # Ali (seat 0) leaves; the rematch renumbers Sara to seat 0 and Tara to seat 1.
+    assert client.post(f"/api/rooms/{code}/leave", headers=host["headers"]).status_code == 200
+    assert client.post(f"/api/rooms/{code}/rematch", headers=host["headers"]).status_code == 200
+    room = client.get(f"/api/rooms/{code}").json()
+    assert [s["player"]["name"] for s in room["seats"]] == ["Sara", "Tara"]
+    view = client.get(f"/api/rooms/{code}/state", headers=winner["headers"]).json()["view"]
+    assert view["forbidden"] is not None and view["forbidden"]["seat"] == 1  # Tara's new seat

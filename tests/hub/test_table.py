@@ -209,3 +209,16 @@ def test_the_log_stores_the_normal_form_of_an_action_not_what_was_sent(database_
         hub.store.close()
 
     run(scenario())
+
+
+def test_a_result_passed_to_a_rematch_is_renumbered_and_loses_the_seats_that_left():
+    from dorhami.hub.table import renumber_result
+
+    result = {"winners": [2], "ranking": [2, 0, 1], "previous_winner": 2, "reason": "target",
+              "scores": {"0": 1, "1": 0, "2": 3}, "standings": [{"seat": 2, "rank": 1}, {"seat": 0, "rank": 2}]}
+    # Seat 0 left; seat 1 is now 0 and seat 2 is now 1.
+    moved = renumber_result(result, {1: 0, 2: 1})
+    assert moved == {"winners": [1], "ranking": [1, 0], "previous_winner": 1, "reason": "target",
+                     "scores": {"0": 0, "1": 3}, "standings": [{"seat": 1, "rank": 1}]}
+    assert renumber_result(result, {0: 0, 1: 1})["previous_winner"] is None  # the winner left
+    assert result["winners"] == [2]  # the stored result itself is unchanged

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..engine import Engine, IllegalAction
 
@@ -171,10 +171,39 @@ def race_judged(winner: Held, losers: list[Held]) -> dict:
             "contenders": [winner.contender(), *(loser.contender() for loser in losers)]}
 
 
+def evidence(ordered: list[Held], accepted: dict[int, bool]) -> dict[int, dict]:
+    """The `race_judged` event of each winner of a contested race, by its order, given which held
+    actions (in judging order) the engine accepts: a race action it accepts wins against every
+    later race action of another seat, for any of the same cards, that it then refuses."""
+    races: dict[int, dict] = {}
+    beaten: set[int] = set()
+    for i, winner in enumerate(ordered):
+        if winner.cards is None or not accepted[winner.order]:
+            continue
+        losers = [held for held in ordered[i + 1:]
+                  if held.cards is not None and held.seat != winner.seat and not accepted[held.order]
+                  and held.order not in beaten and set(held.cards) & set(winner.cards)]
+        if losers:
+            beaten.update(held.order for held in losers)
+            races[winner.order] = race_judged(winner, losers)
+    return races
+
+
+def probe(subscribers: Iterable, now_ms: int) -> None:
+    """Probe each measured socket that is due: quickly until it has a few samples, then now and then."""
+    for sub in list(subscribers):
+        meter = sub.meter
+        if meter is None:
+            continue
+        every = PROBE_FIRST_MS if len(meter.samples) < PROBES_QUICK else PROBE_EVERY_MS
+        if now_ms - meter.probed_ms >= every:
+            sub.send(meter.probe(now_ms))
+
+
 class Referee:
     """The lag measurements and the open window of one table."""
 
-    def __init__(self, engine: Engine, cap_ms: int, now_ms: int) -> None:
+    def __init__(self, engine: Engine, cap_ms: int) -> None:
         self.races = engine.actions.races
         self.cap_ms = cap_ms
         self.sent: OrderedDict[int, int] = OrderedDict()
@@ -182,7 +211,6 @@ class Referee:
         self.held: list[Held] | None = None  # None: no window open
         self.ends_ms = 0
         self._order = 0
-        self.started_ms = now_ms
 
     def new_game(self) -> None:
         self.sent.clear()

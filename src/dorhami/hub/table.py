@@ -19,8 +19,7 @@ from ..engine import Action, Engine, Event, IllegalAction, State, events_for, ge
 from ..engine.actions import split_reaction, without_step
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
-from . import messages
-from . import claims
+from . import claims, messages
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
@@ -56,6 +55,8 @@ class LiveGame:
     version: int = 0
     last_ms: int = 0
     result: dict | None = None
+    # Who played each seat (None: a bot), for passing the result on at a rematch.
+    seat_players: list[str | None] | None = None
     replies: dict[int, OrderedDict] = field(default_factory=dict)
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
     history: list[tuple[int, list[Event]]] = field(default_factory=list)
@@ -90,7 +91,7 @@ class Table:
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
         # Lag compensation (hub/claims.py), for the real-time games of rooms that have it on.
-        self.referee = (claims.Referee(self.engine, hub.settings.lag_cap_ms, self.touched_ms)
+        self.referee = (claims.Referee(self.engine, hub.settings.lag_cap_ms)
                         if self.options.get(claims.OPTION) else None)
         self.release: asyncio.Task | None = None
         self.prober: asyncio.Task | None = None
@@ -330,15 +331,17 @@ class Table:
         if not low <= len(self.seats) <= high:
             raise HubError("wrong_player_count", f"this game needs {low} to {high} players, "
                                                  f"but {len(self.seats)} are seated", 409)
-        previous = self.game.result if (rematch and self.game) else None
         # Seats are renumbered 0..n-1 in their order, so an empty seat in the middle does no harm.
+        ordered = sorted(self.seats.values(), key=lambda s: s.seat)
         seats = [SeatRecord(room_id=self.room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level)
-                 for i, s in enumerate(sorted(self.seats.values(), key=lambda s: s.seat))]
+                 for i, s in enumerate(ordered)]
+        previous = self._previous_result(ordered) if (rematch and self.game) else None
         seed = self.hub.new_seed()
         now = self.hub.clock.now_ms()
         state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
         record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
-                            previous_result=previous, started_ms=now, owner=self.hub.instance_id)
+                            previous_result=previous, started_ms=now, owner=self.hub.instance_id,
+                            seat_players=[s.player_id for s in seats])
         try:
             record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
                                                           game=record, seats=seats))
@@ -346,7 +349,8 @@ class Table:
             raise self._in_doubt("its game's start", exc) from exc
         self.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
-        self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now)
+        self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now,
+                             seat_players=record.seat_players)
         if self.referee is not None:
             self.referee.new_game()  # the last game's versions and seats mean nothing here
         self.rematch_requests.clear()
@@ -356,12 +360,29 @@ class Table:
         self._after_change([])
         return {"game_id": record.id}
 
+    def _previous_result(self, ordered: list[SeatRecord]) -> dict | None:
+        """The last game's result with its seats renumbered to the new game's (`ordered`, the
+        seats in their new order): each player is found by identity, a bot by its old seat, since
+        players may have left and others joined meanwhile. A seat whose player is gone is dropped."""
+        game = self.game
+        if game.result is None or game.seat_players is None:
+            return game.result  # a game stored before seats were recorded: passed on as it was
+        new_seat = {}
+        for old, player in enumerate(game.seat_players):
+            for new, record in enumerate(ordered):
+                same = record.player_id == player if player is not None else (record.seat == old and record.bot_level)
+                if same:
+                    new_seat[old] = new
+                    break
+        return renumber_result(game.result, new_seat)
+
     def restore(self, record: GameRecord, log_rows: list) -> None:
         """Rebuild the game by replaying its log (after a restart, or to show a finished game)."""
         engine = self.engine
         state = engine.setup(record.players, record.seed, record.config, now_ms=record.started_ms,
                              previous_result=record.previous_result)
-        game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms)
+        game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms,
+                        seat_players=record.seat_players)
         for row in log_rows:
             state, events = self._replay(game, state, row)
             game.version, game.last_ms = row.seq, row.server_ms
@@ -647,11 +668,8 @@ class Table:
         self._schedule_timer()
 
     def _races_of(self, ordered: list[claims.Held]) -> dict[int, dict]:
-        """The `race_judged` event of each held action that wins a contested race, by its order.
-
-        A dry run of the window in its judging order: a race action the engine accepts wins
-        against every later race action of another seat for any of the same cards that the
-        engine then refuses."""
+        """The `race_judged` event of each held action that wins a contested race, by its order:
+        a dry run of the window in its judging order says which actions the engine accepts."""
         game = self.game
         state, last = game.state, game.last_ms
         accepted: dict[int, bool] = {}
@@ -662,24 +680,14 @@ class Table:
             if held.client_seq is not None:
                 sent.add((held.seat, held.client_seq))
             try:
-                if repeat or game.result is not None:
+                if repeat:
                     raise IllegalAction("repeat", "answered before: `act` sends the same reply again")
                 _, state, _ = self._judge(state, held.seat, held.action, now)
             except Exception:
                 accepted[held.order] = False
                 continue
             accepted[held.order], last = True, now
-        races, beaten = {}, set()
-        for i, winner in enumerate(ordered):
-            if winner.cards is None or not accepted[winner.order]:
-                continue
-            losers = [held for held in ordered[i + 1:]
-                      if held.cards is not None and held.seat != winner.seat and not accepted[held.order]
-                      and held.order not in beaten and set(held.cards) & set(winner.cards)]
-            if losers:
-                beaten.update(held.order for held in losers)
-                races[winner.order] = claims.race_judged(winner, losers)
-        return races
+        return claims.evidence(ordered, accepted)
 
     def probe(self, sub: Subscriber) -> None:
         """Measure a seated socket's round trips, for lag compensation."""
@@ -690,16 +698,9 @@ class Table:
             self.prober = asyncio.create_task(self._probe_forever())
 
     async def _probe_forever(self) -> None:
-        """Probe each measured socket: quickly until it has a few samples, then now and then."""
         while any(sub.meter is not None for sub in self.subscribers) and not self.retired:
             now = self.hub.clock.now_ms()
-            for sub in list(self.subscribers):
-                meter = sub.meter
-                if meter is None:
-                    continue
-                every = claims.PROBE_FIRST_MS if len(meter.samples) < claims.PROBES_QUICK else claims.PROBE_EVERY_MS
-                if now - meter.probed_ms >= every:
-                    sub.send(meter.probe(now))
+            claims.probe(self.subscribers, now)
             await self.hub.clock.sleep_until(now + claims.PROBE_FIRST_MS)
 
     # -- after every change: timers, bots, views ------------------------------------------
@@ -887,3 +888,26 @@ def _settle(future: asyncio.Future, reply: dict | BaseException) -> None:
         future.set_exception(reply)
     else:
         future.set_result(reply)
+
+
+def renumber_result(result: dict, new_seat: dict[int, int]) -> dict:
+    """`result` with the seats in its documented keys (winners, ranking, previous_winner, scores,
+    standings' `seat`) moved to their new numbers; a seat without one is dropped (or becomes None).
+    Anything else is passed on as it was."""
+    def seat(old: Any) -> int | None:
+        return new_seat.get(old) if isinstance(old, int) and not isinstance(old, bool) else None
+
+    moved = dict(result)
+    for key in ("winners", "ranking"):
+        if isinstance(result.get(key), list):
+            moved[key] = [seat(s) for s in result[key] if seat(s) is not None]
+    if result.get("previous_winner") is not None:
+        moved["previous_winner"] = seat(result["previous_winner"])
+    if isinstance(result.get("scores"), dict):
+        moved["scores"] = {str(seat(int(s))): n for s, n in result["scores"].items()
+                           if str(s).isdigit() and seat(int(s)) is not None}
+    if isinstance(result.get("standings"), list):
+        moved["standings"] = [row if not (isinstance(row, dict) and "seat" in row) else {**row, "seat": seat(row["seat"])}
+                              for row in result["standings"]
+                              if not (isinstance(row, dict) and "seat" in row) or seat(row["seat"]) is not None]
+    return moved

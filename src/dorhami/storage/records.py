@@ -69,6 +69,9 @@ class GameRecord(Base):
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     # The server process that runs this table; lets several processes share one database.
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Who played each seat (a player id; null for a bot), so that a rematch can pass the result
+    # on to the same people in their new seats.
+    seat_players: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRecord(Base):
