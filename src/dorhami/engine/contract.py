@@ -58,6 +58,9 @@ class Engine:
     # Real-time games take claims from every seat at any moment; the hub sends them the compact
     # action list and skips the stale-step check.
     realtime: ClassVar[bool] = False
+    # The actions of a real-time game that are turns, not races (Twin It's flip): they keep the
+    # stale-step check, against `step(state, seat)`.
+    turn_actions: ClassVar[frozenset[str]] = frozenset()
     # The shape of every action a seat may send (see `actions.py`); the hub normalises each
     # client's action with it before `apply`, and logs only that normal form.
     actions: ClassVar[ActionSchema]
@@ -117,7 +120,7 @@ class Engine:
         step = action.get("step")
         if step is not None and (not isinstance(step, int) or isinstance(step, bool)):
             raise IllegalAction("unknown_action", f"expected 'step' to be an integer, but got {step!r}")
-        if step is not None and not self.realtime:
+        if step is not None and (not self.realtime or action["type"] in self.turn_actions):
             if step != self.step(new, seat):
                 raise IllegalAction("stale_step", f"this action was meant for step {step}, "
                                                   f"but the game is at step {self.step(new, seat)}")

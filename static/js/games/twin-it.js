@@ -400,7 +400,8 @@ function tapSet(ctx, set) {
 }
 
 function flip(ctx) {
-  ctx.act({ type: "flip" }).then((reply) => { if (reply.type === "error") feedbackForReply(reply, ctx); });
+  // The turn it is meant for: a flip that an auto-flip overtook must not flip our next card.
+  ctx.act({ type: "flip", step: ctx.view.turn }).then((reply) => { if (reply.type === "error") feedbackForReply(reply, ctx); });
 }
 
 function clearPicks() {

@@ -56,6 +56,24 @@ def test_flip_timeout_ms_sets_each_flip_deadline():
     assert state["flip_deadline"] == 11000 and len(state["centre"]) == 1
 
 
+def test_a_flip_meant_for_a_turn_an_auto_flip_closed_never_flips_the_next_card():
+    state = ENGINE.setup(2, 1, {"flip_timeout_ms": 4000})
+    state, _ = ENGINE.advance(state, 3000)
+    assert state["active"] == state["first"]
+    mine, meant_for = state["first"], ENGINE.view(state, state["first"])["turn"]
+    # My flip is on its way when the deadline passes: the auto-flip plays my card, the other seat
+    # flips, and it is my turn again when my late flip arrives.
+    state, _ = ENGINE.advance(state, 7000)
+    state, _ = ENGINE.apply(state, 1 - mine, {"type": "flip"}, 7100)
+    assert state["active"] == mine
+    before = json.dumps(state, sort_keys=True)
+    assert code_of(state, mine, {"type": "flip", "step": meant_for}, 7200) == "stale_step"
+    assert json.dumps(state, sort_keys=True) == before
+    # The flip for this turn is applied.
+    state, events = ENGINE.apply(state, mine, {"type": "flip", "step": ENGINE.step(state, mine)}, 7300)
+    assert events[0]["type"] == "flipped" and events[0]["seat"] == mine
+
+
 def test_a_late_advance_fires_each_auto_flip_at_its_own_due_time():
     state = ENGINE.setup(2, 1, {})
     state, events = ENGINE.advance(state, 33000)

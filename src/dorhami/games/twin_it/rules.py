@@ -112,7 +112,7 @@ def new_state(players: int, config: dict, now: int) -> dict:
     owners = TEAM_COUNT if mode == "team" else players
     return {
         "mode": mode, "config": config, "players": players, "target": target_sets(config),
-        "phase": COUNTDOWN, "step": 0, "clock": now, "first": None,
+        "phase": COUNTDOWN, "step": 0, "turn": 0, "clock": now, "first": None,
         "faces": [], "side": [0] * CARD_COUNT, "zone": [PILE] * CARD_COUNT, "spot": [0] * CARD_COUNT,
         "piles": [[] for _ in range(players)], "stock": [], "centre": [],
         "sets": [], "next_set_id": 0, "claim_seq": 0,
@@ -194,6 +194,7 @@ def turn_event(state: dict) -> dict:
 def select_active(state: dict, start: int, now: int) -> list[dict]:
     """The first seat from `start` clockwise with cards flips next; none left starts the last call."""
     players = state["players"]
+    state["turn"] += 1  # a flip meant for an earlier turn is stale (`TwinItEngine.step`)
     for i in range(players):
         seat = (start + i) % players
         if state["piles"][seat]:
@@ -568,6 +569,9 @@ class TwinItEngine(Engine):
     title = "Twin It!"
     min_players, max_players = MODE_SEATS["competitive"]
     realtime = True  # D9/D10: claims race; freshness replaces the stale-step check
+    # ...but a flip is a turn: one sent for a turn that an auto-flip already closed must not flip
+    # the same seat's next card, so it may say its turn (`step`, the view's `turn`).
+    turn_actions = frozenset({"flip"})
     memo_size = 2
 
     def __init__(self) -> None:
@@ -766,6 +770,10 @@ class TwinItEngine(Engine):
         actions = [{"type": "flip"}] if state["stock"] else []
         return actions + [{"type": "turn_over", "card": card, "design": shows(state, card)}
                           for card in state["centre"] if card is not None]
+
+    def step(self, state: dict, seat: int | None) -> int:
+        """The turn number, for flips (claims are judged by their freshness instead)."""
+        return state["turn"]
 
     def compact_legal_actions(self, state: dict, seat: int) -> list[dict]:
         """The action types only (§4.10): never a concrete card combination."""

@@ -59,7 +59,7 @@ def view(state: dict, seat: int | None, result: dict | None) -> dict:
     if state["stock"] and state["phase"] != COUNTDOWN:
         stock_top = card_entry(state, state["stock"][0])
     return {
-        "step": state["step"], "clock": state["clock"], "config": state["config"], "mode": state["mode"],
+        "step": state["step"], "turn": state["turn"], "clock": state["clock"], "config": state["config"], "mode": state["mode"],
         "phase": state["phase"], "players": state["players"], "target_sets": state["target"],
         "teams": [owner_seats(state, team) for team in (0, 1)] if state["mode"] == "team" else None,
         "active": state["active"], **{key: state[key] for key in TIMER_KEYS},
