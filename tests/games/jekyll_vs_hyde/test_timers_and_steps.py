@@ -42,14 +42,25 @@ def test_a_follow_after_its_timeout_closed_the_trick_is_a_stale_step():
     assert in_time["last_trick"]["follow"] == ids("red-6")[0]
 
 
-def test_an_action_stamped_after_the_deadline_is_handled_after_the_auto_follow():
+def test_a_stepless_follow_stamped_at_its_deadline_is_wrong_phase_and_never_the_next_lead():
     state = table(hands=(["red-3", "green-1"], ["red-5", "red-6", "purple-1"]), ranking=FULL_RANKING)
     state, _ = play(state, J, "red-3", now_ms=1_000)
     due = ENGINE.next_deadline(state)
-    state, events = play(state, H, "purple-1", now_ms=due)  # H won the auto-followed trick and leads now
-    assert types(events)[:2] == ["timeout", "card_played"]
-    assert events[1]["card"] == ids("red-5")[0]
-    assert state["last_trick"] is not None and state["trick"][0]["card"] == ids("purple-1")[0]
+    before = repr(state)
+    # H's follow was on its way when time ran out; the auto-follow wins H the trick, so the same
+    # card would now be a legal lead: it must not become one (§4.6: its phase has closed).
+    late = {"type": "play_card", "card": ids("purple-1")[0], "named_color": None}
+    with pytest.raises(IllegalAction) as err:
+        ENGINE.apply(state, H, late, due)
+    assert err.value.code == "wrong_phase" and repr(state) == before
+    # The timer's own effect is logged by the table's advance: the auto-follow, then H leads.
+    state, events = ENGINE.advance(state, due)
+    assert types(events)[0] == "timeout" and state["phase"] == "lead" and state["leader"] == H
+    state, events = play(state, H, "purple-1", now_ms=due + 1)  # a lead sent after seeing it
+    assert state["trick"][0]["card"] == ids("purple-1")[0]
+    # The other seat, whose own step has no deadline past, is judged as before.
+    assert ENGINE.apply(table(hands=(["red-3"], ["red-5"]), ranking=FULL_RANKING), J,
+                        {"type": "play_card", "card": ids("red-3")[0], "named_color": None}, 10)
 
 
 def test_a_timer_opening_the_next_step_counts_from_its_due_time():

@@ -430,6 +430,20 @@ class JekyllVsHydeEngine(Engine):
         state["step"] = 0
         return state
 
+    def apply(self, state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
+        """§4.6: an action stamped at or after its seat's own pending deadline was sent for the
+        step that deadline closes (whose auto-action is applied first), so it gets `wrong_phase`.
+        It must never land on the next step, say as the next lead. (With a `step`, the base's
+        stale-step check refuses it.)"""
+        own = None
+        if isinstance(seat, int) and 0 <= seat < 2 and state["config"]["timers_enabled"]:
+            own = state["deadlines"][seat]
+        stepless = isinstance(action, dict) and isinstance(action.get("type"), str) and action.get("step") is None
+        if own is not None and now_ms >= own and stepless:
+            parse_action(action)  # a malformed action is `unknown_action` first (§4's order)
+            raise IllegalAction("wrong_phase", "this action arrived after its step had timed out")
+        return super().apply(state, seat, action, now_ms)
+
     def _apply(self, state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
         action = parse_action(action)
         if action["type"] == "play_card":
