@@ -8,8 +8,11 @@ from dorhami.hub.bots import plan, still_valid
 
 
 def bot_game(engine, levels: list[str], seed: int, config: dict | None = None,
-             max_inputs: int = 20_000) -> tuple[dict, list[tuple[int | None, dict | None, int]]]:
-    """Every seat is a bot of the given level; returns (result, log of (seat, action, now))."""
+             max_inputs: int = 20_000, plans_made: list | None = None,
+             dropped: list | None = None) -> tuple[dict, list[tuple[int | None, dict | None, int]]]:
+    """Every seat is a bot of the given level; returns (result, log of (seat, action, now)).
+    `plans_made` and `dropped`, if given, collect (seat, action) of every plan and of every plan
+    that stopped being valid before it was sent."""
     rng = random.Random(seed)
     now = 0
     state = engine.setup(len(levels), seed, config or {}, now_ms=0)
@@ -20,11 +23,15 @@ def bot_game(engine, levels: list[str], seed: int, config: dict | None = None,
             return engine.result(state), log
         for seat, level in enumerate(levels):
             if seat in plans and not still_valid(engine, state, seat, plans[seat], now):
+                if dropped is not None:
+                    dropped.append((seat, plans[seat].action))
                 del plans[seat]
             if seat not in plans:
                 planned = plan(engine, state, seat, rng, level, (700, 1600), now)
                 if planned:
                     plans[seat] = planned
+                    if plans_made is not None:
+                        plans_made.append((seat, planned.action))
         deadline = engine.next_deadline(state)
         seat = min(plans, key=lambda s: plans[s].at_ms, default=None)
         if seat is not None and (deadline is None or plans[seat].at_ms < deadline):
