@@ -69,6 +69,10 @@ class Table:
         self.hub = hub
         self.room = room
         self.engine = get_engine(room.game)
+        # A room's config is fixed when it is made: split once into the rules' config (what the
+        # engine's setup gets) and the table's own options (lag compensation), which the engine
+        # never sees, rather than validated again for every room message.
+        self.config, self.options = claims.split_config(self.engine, room.config)
         self.seats: dict[int, SeatRecord] = {s.seat: s for s in seats}
         self.names = names
         self.game: LiveGame | None = None
@@ -193,15 +197,6 @@ class Table:
 
     # -- seats (called through `call`) ----------------------------------------------------
 
-    @property
-    def config(self) -> dict:
-        """The rules' config (what the engine's setup gets)."""
-        return claims.split_config(self.engine, self.room.config)[0]
-
-    @property
-    def options(self) -> dict:
-        """The table's own config keys (lag compensation), which the engine never sees."""
-        return claims.split_config(self.engine, self.room.config)[1]
 
     @property
     def max_seats(self) -> int:
