@@ -136,19 +136,30 @@ def test_a_phone_player_plays_a_race_against_bots_in_persian(server, browser):
         "els => els.map(e => e.getAttribute('d'))")
     assert len(set(signs)) == 5, signs
 
-    # The first trick by keyboard alone.
+    # The first trick by keyboard alone; then Persian mid-game. The switch comes right after the
+    # first trick, since a seeded race can end on its second (about one game in 300).
     page.wait_for_selector("#cu-hand-area.choosing")
+    first_step = page.locator(".camel-up-cards").get_attribute("data-step")
     commit_with_keyboard(page)
+    page.wait_for_function("document.querySelector('#result') || "
+                           f"document.querySelector('.camel-up-cards').dataset.step !== '{first_step}'", timeout=20000)
+    switched = not page.locator("#result").count()
+    if switched:
+        page.click("#lang")
+        page.wait_for_function("document.documentElement.dir === 'rtl'")
+        assert PERSIAN_DIGITS.search(page.locator("#cu-head").inner_text())
+        assert PERSIAN_DIGITS.search(page.locator("#cu-track").inner_html())
+        assert_no_horizontal_overflow(page)
 
     leaks: list = []
     seen = {"others_committed": 0}
     turn = 1
-    switched = checked = False
+    checked = False
     deadline = time.monotonic() + 150
 
     def in_persian_first_screen(p) -> None:
         nonlocal checked
-        if switched and not checked:
+        if not checked:
             check_first_screen(p)
             assert_accessible(p, "#table")
             screenshot(p, "cu-phone-fa-choosing")
@@ -158,13 +169,6 @@ def test_a_phone_player_plays_a_race_against_bots_in_persian(server, browser):
         assert time.monotonic() < deadline, "the game did not reach a result in time"
         if play_one_trick(page, turn, leaks, seen, before_commit=in_persian_first_screen):
             turn += 1
-            if not switched and not page.locator("#result").count():
-                page.click("#lang")  # Persian mid-game
-                page.wait_for_function("document.documentElement.dir === 'rtl'")
-                assert PERSIAN_DIGITS.search(page.locator("#cu-head").inner_text())
-                assert PERSIAN_DIGITS.search(page.locator("#cu-track").inner_html())
-                assert_no_horizontal_overflow(page)
-                switched = True
         else:
             page.wait_for_timeout(80)
 
