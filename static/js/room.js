@@ -11,6 +11,13 @@ import { settings } from "./settings.js";
 import { optionsSummary } from "./options-form.js";
 import { PRESENCE_MARK, seatList } from "./seats.js";
 
+// [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
+function listOf(counts) {
+  const words = counts.map((n) => num(n));
+  const comma = currentLang() === "fa" ? "، " : ", ";
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(comma)} ${t("list_or")} ${words.at(-1)}`;
+}
+
 const BOT_LEVELS = ["easy", "normal", "hard"];
 
 export function showRoom(root, code) {
@@ -191,10 +198,16 @@ export function showRoom(root, code) {
       parts.push(h("span", { class: "bot-picker" }, level,
         h("button", { id: "add-bot", onclick: () => call("POST", `/api/rooms/${code}/bots`, { level: botLevel }) }, t("add_bot"))));
     }
-    if (isHost()) parts.push(h("button", { class: "primary", id: "start", disabled: room.seats.length < room.min_players, onclick: () => call("POST", `/api/rooms/${code}/start`) }, t("start")));
+    const counts = room.player_counts || [];
+    const startable = counts.includes(room.seats.length);
+    if (isHost()) parts.push(h("button", { class: "primary", id: "start", disabled: !startable, onclick: () => call("POST", `/api/rooms/${code}/start`) }, t("start")));
     if (seated) parts.push(h("button", { id: "leave", onclick: () => call("POST", `/api/rooms/${code}/leave`) }, t("leave")));
     if (!isHost()) parts.push(h("p", { class: "muted" }, t("waiting_for_host")));
     if (room.seats.length < room.min_players) parts.push(h("p", { class: "muted" }, t("need_players", { n: room.min_players })));
+    else if (!startable && room.seats.length <= room.max_seats) {
+      // A mode that skips counts (Double Connect's teams: 4, 6 or 8): say which ones.
+      parts.push(h("p", { class: "muted", id: "need-counts" }, t("need_counts", { list: listOf(counts) })));
+    }
     return h("div", { class: "controls" }, parts);
   }
 

@@ -100,6 +100,36 @@ def test_a_game_cannot_start_without_enough_players(client):
     assert response.status_code == 409 and response.json()["code"] == "wrong_player_count"
 
 
+def test_double_connect_teams_name_their_seat_counts_and_refuse_five_players(client):
+    """§6 (2): teams need 4, 6 or 8; the room says so before the start, and a start with 5 is
+    the table's wrong_player_count (not the rules' setup error), naming the counts."""
+    host = new_player(client)
+    code = new_room(client, host, game="double-connect", config={"mode": "teams"})["code"]
+    room = client.get(f"/api/rooms/{code}").json()
+    assert room["player_counts"] == [4, 6, 8] and (room["min_players"], room["max_seats"]) == (4, 8)
+    solo = client.get(f"/api/rooms/{new_room(client, host, game='double-connect')['code']}").json()
+    assert solo["player_counts"] == [2, 3, 4, 5, 6, 7, 8]
+    client.post(f"/api/rooms/{code}/join", headers=host["headers"])
+    for _ in range(4):
+        client.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=host["headers"])
+    response = client.post(f"/api/rooms/{code}/start", headers=host["headers"])
+    assert response.status_code == 409 and response.json()["code"] == "wrong_player_count"
+    assert "4, 6 or 8" in response.json()["message"]
+    assert client.get(f"/api/rooms/{code}").json()["status"] == "waiting"
+    client.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=host["headers"])
+    assert client.post(f"/api/rooms/{code}/start", headers=host["headers"]).status_code == 200
+
+
+def test_the_catalogue_offers_camel_up_cards_classic_preset(client):
+    games = {g["slug"]: g for g in client.get("/api/games").json()}
+    assert games["camel-up-cards"]["presets"]["classic"] == {"stack_leader": "top", "start_order": "random",
+                                                            "wrong_bet_penalty": 1}
+    host = new_player(client)
+    preset = games["camel-up-cards"]["presets"]["classic"]
+    room = new_room(client, host, game="camel-up-cards", config=preset)
+    assert {k: room["config"][k] for k in preset} == preset
+
+
 def test_leaving_before_the_start_frees_the_seat(client):
     host, guest = new_player(client), new_player(client, "B")
     code = new_room(client, host)["code"]

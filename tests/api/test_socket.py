@@ -50,8 +50,9 @@ def test_two_sockets_play_a_whole_game(client):
         # Each socket sees its own hand and never the other's.
         assert set(states[0]["view"]["hand"]).isdisjoint(states[1]["view"]["hand"])
     assert states[0]["result"] == states[1]["result"] and states[0]["result"]["winners"]
+    # After the end the rules judge it: Jekyll vs Hyde's phase is over, so `wrong_phase` (§4, line 80).
     sockets[0].send_json({"type": "action", "action": {"type": "play_card", "card": 0}, "client_seq": seq + 1})
-    assert receive_until(sockets[0], "error")["code"] == "game_over"
+    assert receive_until(sockets[0], "error")["code"] == "wrong_phase"
     for ws, _ in conns:
         ws.__exit__(None, None, None)
 

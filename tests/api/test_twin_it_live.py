@@ -106,3 +106,21 @@ def test_play_again_gives_the_previous_winner_forbidden_patterns(client):
     view = client.get(f"/api/rooms/{code}/state", headers=people[1]["headers"]).json()["view"]
     assert view["forbidden"]["seat"] == winner and len(view["forbidden"]["cards"]) == 3
     assert len(view["forbidden_designs"]) == 3
+
+
+def test_the_first_state_and_the_move_log_announce_the_countdown(client):
+    """§4.11 countdown{ends_at}: sent with a new game's first state, and kept in its move log."""
+    people = [new_player(client, "A"), new_player(client, "B")]
+    code = new_room(client, people[0], game="twin-it", config={"start_countdown_ms": 5000})["code"]
+    for person in people:
+        client.post(f"/api/rooms/{code}/join", headers=person["headers"])
+    conn, ws = hello(client, code, people[1])
+    client.post(f"/api/rooms/{code}/start", headers=people[0]["headers"])
+    first = receive_until(ws, "state", version=0)
+    ends_at = first["view"]["countdown_end"]
+    assert first["events"] == [{"type": "countdown", "ends_at": ends_at}]
+    late_conn, late = hello(client, code, people[0])
+    log = receive_until(late, "history")
+    assert log["entries"][0] == {"version": 0, "events": [{"type": "countdown", "ends_at": ends_at}]}
+    for each in (conn, late_conn):
+        each.__exit__(None, None, None)

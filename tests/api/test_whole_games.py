@@ -24,6 +24,13 @@ def settings(database_url) -> Settings:
 RACE_CODES = {"stale", "too_late", "target_not_active", "locked_out", "stale_step", "not_playing"}
 
 
+# What each rules file answers once the game is over, and to someone with no seat (Double Connect
+# §4 R2/R3, Twin It §4.84/§9 (d); the others name no code for a spectator: the table's own).
+AFTER_THE_END = {"camel-up-cards": "wrong_phase", "double-connect": "not_playing", "jekyll-vs-hyde": "wrong_phase",
+                 "queendomino": "game_over", "twin-it": "not_playing"}
+FROM_NO_SEAT = {"double-connect": "not_a_player", "twin-it": "not_a_player"}
+
+
 def table(client, slug: str, humans: int, bots: int) -> tuple[str, list[dict]]:
     people = [new_player(client, f"P{i}") for i in range(humans)]
     code = new_room(client, people[0], game=slug, config=QUICK_CONFIG[slug])["code"]
@@ -46,7 +53,7 @@ def seats_for(slug: str) -> tuple[int, int]:
 def test_a_whole_game_over_rest(client, slug):
     humans, bots = seats_for(slug)
     code, people = table(client, slug, humans, bots)
-    rng, deadline, actions = random.Random(3), time.monotonic() + 120, 0
+    rng, deadline, actions, sent = random.Random(3), time.monotonic() + 120, 0, None
     while time.monotonic() < deadline:
         acted = False
         for person in people:
@@ -54,10 +61,11 @@ def test_a_whole_game_over_rest(client, slug):
             if message["result"] is not None:
                 assert message["result"]["winners"] or message["result"].get("winners") == []
                 assert actions > 0
-                return
+                return refusals_after_the_end(client, slug, code, person, sent)
             action = choose(slug, message, rng)
             if action is None:
                 continue
+            sent = action
             response = client.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=person["headers"])
             assert response.status_code == 200 or response.json()["code"] in RACE_CODES, response.text
             acted = acted or response.status_code == 200
@@ -65,6 +73,18 @@ def test_a_whole_game_over_rest(client, slug):
         if not acted:
             time.sleep(0.02)  # bots and timers move the game on
     raise AssertionError(f"{slug}: the game did not end in time")
+
+
+def refusals_after_the_end(client, slug: str, code: str, person: dict, action: dict) -> None:
+    """A finished game refuses a well-formed action with its rules' own code, and changes nothing."""
+    action = {k: v for k, v in action.items() if k != "step"}  # else a turn game's stale_step comes first
+    before = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
+    response = client.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=person["headers"])
+    assert response.status_code == 409 and response.json()["code"] == AFTER_THE_END[slug], response.text
+    watcher = new_player(client, "Watcher")
+    response = client.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=watcher["headers"])
+    assert response.status_code == 403 and response.json()["code"] == FROM_NO_SEAT.get(slug, "not_seated")
+    assert client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json() == before
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))

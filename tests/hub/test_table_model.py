@@ -813,7 +813,8 @@ class TableModel(RuleBasedStateMachine):
             await self.expect("not_started", self.table.act, seat, action, self.clock.now_ms(), client_seq)
             return await self.step_done()
         if seat is None:
-            await self.expect("not_seated", self.table.act, seat, action, self.clock.now_ms(), client_seq)
+            refusal = self.engine.spectator_refusal or "not_seated"  # the rules' code where they name one
+            await self.expect(refusal, self.table.act, seat, action, self.clock.now_ms(), client_seq)
             return await self.step_done()
         accepted = self.running() and self.accepts(seat, action)
         unsure, due = await self.in_doubt(), self.timer_due()

@@ -91,6 +91,8 @@ class RoomPublic(BaseModel):
     reconnect_grace_s: int
     max_seats: int
     min_players: int
+    player_counts: list[int] = Field(description="every seat count the game can start with (Double Connect's "
+                                                 "teams: 4, 6 or 8)")
     game_id: int | None
     seats: list[SeatPublic]
     presence: dict[int, Presence] = Field(

@@ -58,6 +58,9 @@ class Engine:
     # Real-time games take claims from every seat at any moment; the hub sends them the compact
     # action list and skips the stale-step check.
     realtime: ClassVar[bool] = False
+    # The rules' code for an action from someone with no seat (a spectator), where they name one;
+    # otherwise the table's own `not_seated`.
+    spectator_refusal: ClassVar[str | None] = None
     # The actions of a real-time game that are turns, not races (Twin It's flip): they keep the
     # stale-step check, against `step(state, seat)`.
     turn_actions: ClassVar[frozenset[str]] = frozenset()
@@ -97,6 +100,11 @@ class Engine:
         """(min, max) seats for this config; setup refuses other counts."""
         return self.min_players, self.max_players
 
+    def player_counts(self, config: dict | None = None) -> list[int]:
+        """Every seat count setup accepts for this config (a team mode may skip odd counts)."""
+        low, high = self.player_range(config)
+        return list(range(low, high + 1))
+
     # -- lifecycle ------------------------------------------------------------------------
 
     def setup(self, players: int, seed: int, config: dict | None = None, now_ms: int = 0,
@@ -109,6 +117,10 @@ class Engine:
         state = self._setup(players, seed, full, now_ms, previous_result)
         state.setdefault("step", 0)
         return state
+
+    def start_events(self, state: State) -> list[Event]:
+        """The events a new game announces with its first state (a countdown's end, say)."""
+        return []
 
     def apply(self, state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
         """Fire due timers, then judge `action` by `seat`; never mutates `state`."""

@@ -61,6 +61,18 @@ class LiveGame:
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
     history: list[tuple[int, list[Event]]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        started = self.engine.start_events(self.state)
+        if started:
+            self.history.append((0, started))
+
+
+def spoken_counts(counts: list[int]) -> str:
+    """[2, 3, 4, 5] as "2 to 5"; [4, 6, 8] as "4, 6 or 8"."""
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
 
 class Table:
     """The actor of one room."""
@@ -322,9 +334,9 @@ class Table:
             raise HubError("not_finished", "a rematch follows a finished game", 409)
         if not rematch and self.room.status != "waiting":
             raise HubError("already_started", "this room's game has already started", 409)
-        low, high = self.engine.player_range(self.config)
-        if not low <= len(self.seats) <= high:
-            raise HubError("wrong_player_count", f"this game needs {low} to {high} players, "
+        counts = self.engine.player_counts(self.config)
+        if len(self.seats) not in counts:
+            raise HubError("wrong_player_count", f"this game needs {spoken_counts(counts)} players, "
                                                  f"but {len(self.seats)} are seated", 409)
         # Seats are renumbered 0..n-1 in their order, so an empty seat in the middle does no harm.
         ordered = sorted(self.seats.values(), key=lambda s: s.seat)
@@ -352,7 +364,7 @@ class Table:
         self.leavers.end()
         self.leavers.all_seen()
         self._broadcast_room()
-        self._after_change([])
+        self._after_change(self.engine.start_events(state))
         return {"game_id": record.id}
 
     def _previous_result(self, ordered: list[SeatRecord]) -> dict | None:
@@ -418,7 +430,7 @@ class Table:
         if game is None or self.room.status == "waiting":
             raise HubError("not_started", "this room's game has not started", 409)
         if seat is None:
-            raise HubError("not_seated", "spectators cannot act; join a seat first", 403)
+            raise HubError(self.engine.spectator_refusal or "not_seated", "spectators cannot act; join a seat first", 403)
         if not bot:
             self.seen(self.seats[seat].player_id)
         if self.unsure:
@@ -426,9 +438,12 @@ class Table:
         if client_seq is not None and client_seq in game.replies.get(seat, {}):
             return game.replies[seat][client_seq]
         try:
-            if game.result is not None:
-                raise IllegalAction("game_over", "the game has ended")
             now = max(stamp_ms, game.last_ms)
+            if game.result is not None:
+                # The rules' own refusal after the end (Double Connect's not_playing, say), and
+                # the table's game_over should an engine still accept something.
+                self._judge(game.state, seat, action, now)
+                raise IllegalAction("game_over", "the game has ended")
             action, state, events = self._judge(game.state, seat, action, now)
         except IllegalAction as exc:
             reply = messages.error(exc.code, exc.message, client_seq)
@@ -779,6 +794,7 @@ class Table:
             "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
             "reconnect_grace_s": room.reconnect_grace_s,
             "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
+            "player_counts": self.engine.player_counts(self.config),
             "game_id": room.game_id, "seats": self._seats_public(),
             "presence": self._presence(), "spectators": self._spectators(),
             "rematch_requests": sorted(self.rematch_requests),

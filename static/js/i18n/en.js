@@ -28,7 +28,7 @@ export default {
   leave: "Leave",
   watching: "You are watching.",
   waiting_for_host: "Waiting for the host to start…",
-  need_players: "Need at least {n} players.",
+  need_players: "Need at least {n} players.", need_counts: "This mode plays with {list} players.", list_or: "or",
   status_waiting: "waiting",
   status_playing: "playing",
   status_finished: "finished",
@@ -97,6 +97,8 @@ export default {
   history: "Move log", history_n: "Move log ({n})", history_empty: "Nothing has happened yet.",
   "err.seat_empty": "That seat is empty.", "err.no_such_seat": "There is no such seat.",
   "err.not_finished": "The game has not ended yet.", "err.not_seated": "You have no seat in this room.",
+  "err.not_a_player": "Only seated players can play; take a seat first.", "err.not_playing": "Play is not open right now.",
+  "err.game_over": "The game has ended.",
   // The player's ping, and the evidence of a contested race (fair slaps).
   ping_ms: "ping {n} ms", ping_help: "The quickest round trip to the server of the last ten",
   "race.lost": "You reacted in {mine} ms; {name} in {theirs} ms",

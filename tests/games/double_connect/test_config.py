@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from dorhami.engine import IllegalAction
@@ -9,6 +12,9 @@ from dorhami.games.double_connect.rules import ENGINE
 from dorhami.games.double_connect.state import active_targets
 
 from .conftest import build_table, claim, of_type, rejected
+
+sys.path.insert(0, str(Path(__file__).parents[2]))
+from engine.playout import play  # noqa: E402
 
 DEFAULTS = {"mode": "solo", "team_size": 2, "team_targets": "open", "team_start_slots": 2,
             "hand_size": "auto", "start_slots": 4, "countdown_ms": 3000, "final_chance_ms": 10000,
@@ -146,3 +152,18 @@ def test_time_limit_ms_counts_from_play_start():
     assert state["time_up_at"] == 62000
     finished, _ = ENGINE.advance(state, 62000)
     assert finished["reason"] == "time_limit"
+
+
+@pytest.mark.parametrize("players", [2, 5, 7, 8])
+def test_solo_ignores_the_team_only_keys(players):
+    """§6 (3): team_targets and team_start_slots (and team_size) change nothing in solo: the same
+    seeded playout, input for input, with and without them; 5 and 7 seats stay allowed."""
+    team_keys = {"team_size": 3, "team_targets": "own_team", "team_start_slots": 4}
+    assert ENGINE.player_counts(team_keys) == ENGINE.player_counts({}) == list(range(2, 9))
+    plain, keyed = play(ENGINE, players, 40 + players, {}), play(ENGINE, players, 40 + players, team_keys)
+
+    def rules_part(state):
+        return {k: v for k, v in state.items() if k != "config"}
+
+    assert [rules_part(s) for s in keyed.states] == [rules_part(s) for s in plain.states]
+    assert keyed.log == plain.log and len(plain.log) > 10

@@ -234,6 +234,16 @@ def test_the_game_lasts_the_configured_rounds_and_uses_every_drawn_tile():
     assert len(state["removed"]) == 16 and state["pile"] == []
 
 
+def test_a_finished_game_lists_each_tile_once_its_last_display_only_the_chosen_tiles():
+    state, _ = play_out(2, 12)
+    view = ENGINE.view(state, None)
+    shown = [entry["tile"] for entry in view["display"]]
+    discarded = {entry["tile"] for entry in view["discarded"]}
+    assert shown and all(entry["seat"] is not None for entry in view["display"])
+    assert discarded.isdisjoint(shown)
+    assert len(shown) == 2  # one king each in the last round
+
+
 # 15
 def test_timeout_chooses_the_lowest_tile_places_it_canonically_and_ends_the_turn():
     state = table(order=[0, 1], display=[3, 17, 30, 44], now_ms=5_000)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 
 from dorhami.engine import IllegalAction
+from dorhami.games.twin_it.listing import L3_LISTED_CARDS
 from dorhami.games.twin_it.rules import ENGINE
-from dorhami.games.twin_it.state import shows
+from dorhami.games.twin_it.state import loose_cards, shows
 
-from .board import FLIP, centre, claim, pile, playing, stock, touch, turn, won_set
+from .board import FLIP, centre, claim, paint, pile, playing, stock, touch, turn, won_set
 
 sys.path.insert(0, str(Path(__file__).parents[2]))
 from engine.playout import play  # noqa: E402
@@ -40,6 +42,32 @@ def test_countdown_ends_at_start_countdown_ms_and_refuses_input_before():
     state, events = ENGINE.advance(state, 600)
     assert state["phase"] == "PLAYING" and state["play_start"] == 600
     assert events[0]["type"] == "started" and len(events[0]["tops"]) == 2
+
+
+def test_a_new_game_announces_its_countdown_end():
+    state = ENGINE.setup(2, 1, {"start_countdown_ms": 500}, now_ms=100)
+    assert ENGINE.start_events(state) == [{"type": "countdown", "ends_at": 600}]  # §4.11
+    state, _ = ENGINE.advance(state, 600)
+    assert ENGINE.start_events(state) == []
+
+
+def test_a_finished_game_shows_no_pile_tops():
+    """§7: tops are shown while playing; a table won by a claim keeps its pile counts only."""
+    state = table(3, {"target_sets": 1})
+    assert all(p["top"] for p in ENGINE.view(state, None)["piles"])
+    state, _ = ENGINE.apply(state, 1, claim((10, 50), (11, 50)), 5000)
+    final = ENGINE.view(state, None)
+    assert final["phase"] == "FINISHED" and [p["count"] for p in final["piles"]] == [2, 2, 2]
+    assert [p["top"] for p in final["piles"]] == [None, None, None]
+
+
+def test_a_finished_coop_game_shows_no_stock_top():
+    state = table(2, {"mode": "coop"})
+    stock(state, [(60, 61, 62), (63, 64, 65)])
+    assert ENGINE.view(state, None)["stock"]["top"] == {"card": 60, "design": 61}
+    state, _ = ENGINE.advance(state, state["coop_end"])
+    final = ENGINE.view(state, None)
+    assert final["phase"] == "FINISHED" and final["stock"] == {"count": 2, "top": None}
 
 
 def test_zero_countdown_starts_at_creation_time():
@@ -296,14 +324,53 @@ def test_team_lists_touches_of_loose_cards_and_won_pairs():
     assert ENGINE.compact_legal_actions(state, 3) == [{"type": "touch"}]
 
 
-def test_coop_lists_turn_overs_pairs_and_only_matching_loose_triples():
+def test_coop_lists_turn_overs_and_every_loose_triple_matching_or_not():
     state = table(2, {"mode": "coop"})
     centre(state, {0: (10, 50, 1), 1: (11, 50, 2), 2: (12, 50, 3), 3: (13, 51, 4)})
     actions = ENGINE.legal_actions(state, 0)
-    triples = [a for a in actions if a["type"] == "claim" and len(a["cards"]) == 3]
-    assert [[e["card"] for e in a["cards"]] for a in triples] == [[10, 11, 12]]
+    triples = [[e["card"] for e in a["cards"]] for a in actions if a["type"] == "claim" and len(a["cards"]) == 3]
+    loose = loose_cards(state)
+    assert sorted(triples) == [list(t) for t in combinations(loose, 3)]
+    assert [10, 11, 13] in triples  # a mismatch apply takes as a mistake is listed too (§4.10)
     assert len([a for a in actions if a["type"] == "turn_over"]) == 4
     assert ENGINE.compact_legal_actions(state, 0) == [{"type": "turn_over"}, {"type": "claim"}]
+
+
+def claimed_cards(state, seat):
+    return sorted(tuple(e["card"] for e in a["cards"]) for a in ENGINE.legal_actions(state, seat)
+                  if a["type"] == "claim")
+
+
+@pytest.mark.parametrize("mode", ["competitive", "coop"])
+def test_which_card_combinations_are_listed_does_not_depend_on_any_design(mode):
+    """§4.10: the listed/unlisted split must reveal no match. Repaint every loose card so that
+    they all match, then so that none does: the same card combinations are listed each time
+    (each with the design it now shows), even when the coop L3 list is cut (30 loose cards)."""
+    state = table(2, {"mode": mode})
+    centre(state, {slot: (20 + slot, 60 + slot, 30 + slot) for slot in range(30)})
+    baseline = claimed_cards(state, 0)
+    loose = loose_cards(state)
+    for designs in ([7] * len(loose), list(range(60, 60 + len(loose)))):
+        repainted = json.loads(json.dumps(state))
+        for card, design in zip(loose, designs):
+            paint(repainted, card, design)
+        assert claimed_cards(repainted, 0) == baseline
+        assert all(e["design"] == shows(repainted, e["card"])
+                   for a in ENGINE.legal_actions(repainted, 0) if a["type"] == "claim" for e in a["cards"])
+    if mode == "coop":  # 30 loose cards: every pair is listed, and the L3s of the lowest 24 ids
+        assert sum(len(c) == 3 for c in baseline) == len(list(combinations(loose[:L3_LISTED_CARDS], 3)))
+        assert sum(len(c) == 2 for c in baseline) == len(list(combinations(loose, 2)))
+
+
+def test_an_unlisted_coop_triple_is_still_judged_by_apply():
+    state = table(1, {"mode": "coop"})
+    centre(state, {slot: (20 + slot, 60 + slot, 30 + slot) for slot in range(30)})
+    for card in (40, 45, 48):
+        paint(state, card, 99)
+    action = claim((40, 99), (45, 99), (48, 99))
+    assert action not in ENGINE.legal_actions(state, 0)
+    after, events = ENGINE.apply(state, 0, action, 5000)
+    assert after["points"] == state["points"] + 2 and any(e["type"] == "set_won" for e in events)
 
 
 @pytest.mark.parametrize("config, players", [

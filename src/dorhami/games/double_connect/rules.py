@@ -172,6 +172,7 @@ class DoubleConnectEngine(Engine):
     min_players = 2
     max_players = 8
     realtime = True
+    spectator_refusal = "not_a_player"  # R2
 
     # -- config -----------------------------------------------------------------------------
 
@@ -204,8 +205,11 @@ class DoubleConnectEngine(Engine):
             raise IllegalAction("invalid_config", "no player count fits this mode, team size and hand size")
 
     def player_range(self, config: dict | None = None) -> tuple[int, int]:
-        counts = allowed_player_counts(self.validate_config(config))
+        counts = self.player_counts(config)
         return counts[0], counts[-1]
+
+    def player_counts(self, config: dict | None = None) -> list[int]:
+        return allowed_player_counts(self.validate_config(config))  # §6 (2): teams need 4, 6 or 8
 
     # -- setup (§3) -------------------------------------------------------------------------
 

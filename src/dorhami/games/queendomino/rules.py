@@ -74,6 +74,9 @@ def end_round(state: State, now_ms: int) -> list[Event]:
                            for tile in neutral]
     events = [{"type": "neutral_discarded", "tiles": neutral}] + king_bonus(state)
     if state["round"] == state["config"]["rounds"]:
+        # The last display keeps only the chosen tiles: the neutral ones are in `discarded` now,
+        # and a finished game lists each tile once.
+        state["display"] = [entry for entry in state["display"] if entry["seat"] is not None]
         return events + finish(state)
     state["round"] += 1
     return events + start_round(state, now_ms)

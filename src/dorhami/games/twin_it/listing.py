@@ -6,9 +6,15 @@ from itertools import combinations
 
 from .state import entry_dicts, loose_cards, pair_sets, shows
 
+# Coop L3 claims are every three loose cards: C(n, 3) grows to 400,000 with the whole deck in
+# the centre, so the list names the L3s of the lowest-numbered loose cards only. The cut depends
+# on card ids alone (random labels per game), never on a design, so it hints at no match.
+L3_LISTED_CARDS = 24
+
 
 def claim_actions(state: dict) -> list[dict]:
-    """Every P and T shape of visible cards as claims (coop: also each L3 whose designs match).
+    """Every P and T shape of visible cards as claims, matching or not; in coop also every L3 of
+    the L3_LISTED_CARDS lowest-numbered loose cards (apply accepts every L3; the list stops there).
 
     One {card, design} entry object per card is shared by all the claims naming that card: the
     list can hold thousands of claims, so treat the listed actions as read-only.
@@ -20,11 +26,8 @@ def claim_actions(state: dict) -> list[dict]:
         held = entry_dicts(sorted(won["cards"]), state)
         claims += [{"type": "claim", "cards": sorted(held + [entry], key=card_id)} for entry in entries]
     if state["mode"] == "coop":
-        by_design: dict[int, list[dict]] = {}
-        for entry in entries:
-            by_design.setdefault(entry["design"], []).append(entry)
-        for group in by_design.values():
-            claims += [{"type": "claim", "cards": list(triple)} for triple in combinations(group, 3)]
+        lowest = entries[:L3_LISTED_CARDS]  # loose_cards is in ascending id order
+        claims += [{"type": "claim", "cards": list(triple)} for triple in combinations(lowest, 3)]
     return claims
 
 

@@ -569,6 +569,7 @@ class TwinItEngine(Engine):
     title = "Twin It!"
     min_players, max_players = MODE_SEATS["competitive"]
     realtime = True  # D9/D10: claims race; freshness replaces the stale-step check
+    spectator_refusal = "not_a_player"  # §4.5 step 1, §9 (d)
     # ...but a flip is a turn: one sent for a turn that an auto-flip already closed must not flip
     # the same seat's next card, so it may say its turn (`step`, the view's `turn`).
     turn_actions = frozenset({"flip"})
@@ -619,6 +620,10 @@ class TwinItEngine(Engine):
             place_forbidden(state, take_forbidden(order, state["faces"]), winner)
         deal(state, order)
         return state
+
+    def start_events(self, state: dict) -> list[dict]:
+        """§4.11: a new game announces when its countdown ends."""
+        return [{"type": "countdown", "ends_at": state["countdown_end"]}] if state["phase"] == COUNTDOWN else []
 
     # -- inputs ---------------------------------------------------------------------------
 
@@ -741,8 +746,8 @@ class TwinItEngine(Engine):
         """Concrete actions apply accepts now, judged at the state's clock (§4.10).
 
         Claims list every P and T shape of visible cards, matching or not, so the list hints at
-        nothing. In coop, L3 triples are combinatorial: every pair is listed but only the L3
-        triples whose designs match (these do hint; never send this list to a client).
+        nothing. In coop, L3 triples are combinatorial: the list holds those of the lowest-numbered
+        loose cards only (listing.L3_LISTED_CARDS), a cut by card id that no design changes.
         """
         if state["phase"] != PLAYING or not is_id(seat, state["players"]):
             return []

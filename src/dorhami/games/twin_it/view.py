@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .state import COUNTDOWN, owner_seats, shows
+from .state import PLAYING, owner_seats, shows
 
 TIMER_KEYS = ("countdown_end", "play_start", "flip_deadline", "last_call_deadline", "cap_deadline", "coop_end")
 
@@ -13,8 +13,9 @@ def card_entry(state: dict, card: int) -> dict:
 
 
 def piles_view(state: dict) -> list[dict]:
-    """Per pile its count and, once play has begun, its top (D22: hidden during the countdown)."""
-    hide_tops = state["phase"] == COUNTDOWN
+    """Per pile its count and, while playing, its top (§7; D22: hidden during the countdown, and
+    a finished game shows no tops either)."""
+    hide_tops = state["phase"] != PLAYING
     return [{"seat": seat, "count": len(pile),
              "top": None if hide_tops or not pile else card_entry(state, pile[0])}
             for seat, pile in enumerate(state["piles"])]
@@ -56,7 +57,7 @@ def view(state: dict, seat: int | None, result: dict | None) -> dict:
     forbidden = [card_entry(state, card) for card in state["forbidden"]]
     piles = piles_view(state)
     stock_top = None
-    if state["stock"] and state["phase"] != COUNTDOWN:
+    if state["stock"] and state["phase"] == PLAYING:
         stock_top = card_entry(state, state["stock"][0])
     return {
         "step": state["step"], "turn": state["turn"], "clock": state["clock"], "config": state["config"], "mode": state["mode"],
