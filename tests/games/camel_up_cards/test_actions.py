@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dorhami.engine import IllegalAction
@@ -11,9 +13,12 @@ from .tables import new_table, play, table, token
 
 
 def refused(code, state, seat, action):
+    """Refused with `code`, and the state after the refusal equals the state before it."""
+    before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         ENGINE.apply(state, seat, action, 1)
     assert err.value.code == code
+    assert json.dumps(state, sort_keys=True) == before, "a refused action changed the state"
 
 
 def test_legal_actions_list_every_card_with_every_valid_camel():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dorhami.engine import IllegalAction
@@ -43,9 +45,12 @@ def claim(state: dict, seat: int | None, card: int, target: int, symbol: int, t:
 
 
 def rejected(state: dict, seat: int | None, card, target, symbol, t: int) -> str:
-    """The error code of a claim that must be refused."""
+    """The error code of a claim that must be refused; the state after it must be the state before
+    it, every field compared (a wrong claim's penalty or a shared part edited would show here)."""
+    before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         claim(state, seat, card, target, symbol, t)
+    assert json.dumps(state, sort_keys=True) == before, "a refused claim changed the state"
     return err.value.code
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from math import comb
 
 import pytest
@@ -14,8 +16,11 @@ from .tables import FULL_RANKING, H, J, exchange_table, finish_round, ids, new_t
 
 
 def code_of(state, seat, action):
+    """The refusal's code; the state after the refusal must equal the state before it."""
+    before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         ENGINE.apply(state, seat, action, 1)
+    assert json.dumps(state, sort_keys=True) == before, "a refused action changed the state"
     return err.value.code
 
 

@@ -21,8 +21,11 @@ from engine.playout import play  # noqa: E402
 
 
 def code_of(state, seat, action, now):
+    """The refusal's code; the state after the refusal must equal the state before it."""
+    before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction) as err:
         ENGINE.apply(state, seat, action, now)
+    assert json.dumps(state, sort_keys=True) == before, "a refused action changed the state"
     return err.value.code
 
 
