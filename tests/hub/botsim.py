@@ -4,7 +4,30 @@ from __future__ import annotations
 
 import random
 
-from dorhami.hub.bots import plan, still_valid
+from dorhami.hub.bots import Plan, plan, random_legal_action, still_valid
+
+# A seat of this level plays as the hub plays a game without a strategy: any legal action.
+RANDOM = "random"
+THINK_MS = (700, 1600)
+
+
+def plan_for(engine, state: dict, seat: int, rng: random.Random, level: str, now: int) -> Plan | None:
+    if level != RANDOM:
+        return plan(engine, state, seat, rng, level, THINK_MS, now)
+    action = random_legal_action(engine, state, seat, rng, level)
+    return Plan(action, now + rng.randint(*THINK_MS)) if action else None
+
+
+def wins_against_random(engine, level: str, games: int) -> int:
+    """2-seat games the `level` bot wins alone against a random player; each deal (seed i // 2) is
+    played with the bot in each seat."""
+    wins = 0
+    for i in range(games):
+        bot = i % 2
+        levels = [RANDOM, RANDOM]
+        levels[bot] = level
+        wins += bot_game(engine, levels, i // 2)[0]["winners"] == [bot]
+    return wins
 
 
 def bot_game(engine, levels: list[str], seed: int, config: dict | None = None,
@@ -27,7 +50,7 @@ def bot_game(engine, levels: list[str], seed: int, config: dict | None = None,
                     dropped.append((seat, plans[seat].action))
                 del plans[seat]
             if seat not in plans:
-                planned = plan(engine, state, seat, rng, level, (700, 1600), now)
+                planned = plan_for(engine, state, seat, rng, level, now)
                 if planned:
                     plans[seat] = planned
                     if plans_made is not None:

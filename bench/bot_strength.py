@@ -1,0 +1,139 @@
+"""Bot strength: every level against random players, and the levels head to head, on seeded games.
+
+Run: .venv/bin/python bench/bot_strength.py --games 200 [slug ...]
+
+Per game, prints one table row per pairing (docs/BOTS.md keeps the figures):
+- `<level> vs random`: one bot of that level against random players (a uniformly random legal
+  action, as the hub plays a seat without a strategy). Its win rate counts every game it wins or
+  shares, next to the fair share 1/players.
+- `hard vs normal`, `normal vs easy`: two seats, the first level's score (a win 1, a shared win
+  1/2).
+- In the games scored in points (Camel Up Cards' coins, Queendomino's points), the first level's
+  mean lead over the best other seat, ± its standard error.
+
+Games are dealt in duplicate: game i of a pairing is seed SEED + i // players with the first level
+in seat i % players, so every deal is played from every seat and neither the cards nor the seat
+favour a level (Jekyll vs Hyde also swaps the roles every other deal). A figure replays with the
+same --games. Turn-based games run on the engine alone (no timers); the real-time ones through
+tests/hub/botsim.py, with simulated time and each level's reaction times, the random seats
+thinking for 700-1600 ms as the hub's do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))  # the real-time driver lives in the test tree (tests/hub/botsim.py)
+
+from dorhami.engine import GAMES  # noqa: E402
+from dorhami.hub import bots  # noqa: E402
+from tests.hub import botsim  # noqa: E402
+
+RANDOM = botsim.RANDOM
+SEED = 50_000
+# Players in the vs-random games: three in the games for up to 4 or 6 (as their tests play), else two.
+VS_RANDOM_PLAYERS = {"camel-up-cards": 3, "queendomino": 3}
+# Configs that run a turn-based game without wall clocks.
+NO_TIMERS = {"jekyll-vs-hyde": {"timers_enabled": False}, "queendomino": {"turn_seconds": 0}}
+# Games whose result scores are points (more is better): head to head also shows the mean lead.
+POINTS = {"camel-up-cards": "coins", "queendomino": "points"}
+PAIRINGS = [("easy", RANDOM), ("normal", RANDOM), ("hard", RANDOM), ("hard", "normal"), ("normal", "easy")]
+
+
+def config(slug: str, deal: int) -> dict:
+    """The config of a deal: no wall clocks, and in Jekyll vs Hyde Jekyll's seat alternates, so with
+    the seats swapped within a deal each level plays each role from each seat."""
+    settings = dict(NO_TIMERS.get(slug, {}))
+    if slug == "jekyll-vs-hyde":
+        settings["jekyll_seat"] = deal % 2
+    return settings
+
+
+def turn_based_game(engine, levels: list[str], seed: int, settings: dict) -> dict:
+    """One game on the engine alone: every seat with an action plays it, bot or random."""
+    rng = random.Random(seed)
+    state = engine.setup(len(levels), seed, settings, now_ms=0)
+    choose = bots.strategy(engine).choose
+    while engine.result(state) is None:
+        for seat, level in enumerate(levels):
+            actions = engine.legal_actions(state, seat)
+            if actions:
+                action = rng.choice(actions) if level == RANDOM else choose(engine, state, seat, rng, level)
+                state, _ = engine.apply(state, seat, action, 0)
+    return engine.result(state)
+
+
+def play(slug: str, levels: list[str], deal: int) -> dict:
+    """One game of a deal (seed SEED + deal) with these levels by seat."""
+    engine = GAMES[slug]
+    if not engine.realtime:
+        return turn_based_game(engine, levels, SEED + deal, config(slug, deal))
+    return botsim.bot_game(engine, levels, SEED + deal, config(slug, deal))[0]  # botsim plays RANDOM seats
+
+
+def seated(first: str, other: str, players: int, i: int) -> tuple[list[str], int]:
+    """The levels by seat for game i, and the seat of `first`."""
+    seat = i % players
+    levels = [other] * players
+    levels[seat] = first
+    return levels, seat
+
+
+def score(result: dict, seat: int) -> float:
+    """1 for a win alone, a share of 1 for a shared win, else 0."""
+    winners = result["winners"]
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def measure(slug: str, first: str, other: str, games: int) -> dict:
+    players = VS_RANDOM_PLAYERS.get(slug, 2) if other == RANDOM else 2
+    wins = points = 0.0
+    leads = []
+    started = time.perf_counter()
+    for i in range(games):
+        levels, seat = seated(first, other, players, i)
+        result = play(slug, levels, i // players)
+        wins += seat in result["winners"]
+        points += score(result, seat)
+        scores = result["scores"]
+        leads.append(scores[str(seat)] - max(scores[str(s)] for s in range(players) if s != seat))
+    return {"players": players, "win_rate": wins / games, "score": points / games,
+            "lead": statistics.mean(leads), "lead_se": statistics.stdev(leads) / games ** 0.5,
+            "seconds": time.perf_counter() - started}
+
+
+def lead_text(slug: str, row: dict) -> str:
+    """The mean score lead over the best other seat, ± its standard error, in the game's unit."""
+    if slug not in POINTS:
+        return ""
+    return f"{row['lead']:+.1f} ± {row['lead_se']:.1f} {POINTS[slug]}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="seeded games per pairing")
+    parser.add_argument("slugs", nargs="*", default=sorted(GAMES))
+    args = parser.parse_args()
+    print(f"{args.games} games per pairing, in duplicate from seed {SEED}")
+    print("| game | pairing | players | first level's figure | fair share | mean lead | s |")
+    print("|---|---|---|---|---|---|---|")
+    for slug in args.slugs:
+        for first, other in PAIRINGS:
+            row = measure(slug, first, other, args.games)
+            if other == RANDOM:
+                figure, fair = f"wins {row['win_rate']:.1%}", f"{1 / row['players']:.0%}"
+            else:
+                figure, fair = f"scores {row['score']:.1%}", "50%"
+            print(f"| {slug} | {first} vs {other} | {row['players']} | {figure} | {fair} | "
+                  f"{lead_text(slug, row)} | {row['seconds']:.1f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
