@@ -11,6 +11,7 @@ import pytest
 
 from dorhami.engine import GAMES
 
+from .lobby import create_room
 from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -62,6 +63,32 @@ def test_the_host_picks_a_bot_level_removes_a_bot_and_moves_a_seat(server, brows
     assert page.locator(".seat.bot").count() == 0 and page.locator(".seat.mine").count() == 1
     assert page.locator("#start").is_disabled()
     assert_no_horizontal_overflow(page)
+
+
+def test_a_team_room_names_the_seat_counts_it_can_start_with(server, browser):
+    """Double Connect teams play with 4, 6 or 8: with 5 seated the start waits, and says why."""
+    page = new_page(browser, PHONE, "en")
+    create_room(page, server.url, "Host", "double-connect", {"mode": "Teams"})
+    page.wait_for_selector(".seat.mine, #join")
+    if not page.locator(".seat.mine").count():
+        page.click("#join")
+    for n in range(4):
+        page.click("#add-bot")
+        page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {n + 2}")
+    assert page.locator("#start").is_disabled()
+    assert page.locator("#need-counts").inner_text() == "This mode plays with 4, 6 or 8 players."
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    assert page.locator("#need-counts").inner_text() == "این حالت با ۴، ۶ یا ۸ بازیکن بازی می‌شود."
+    page.locator("#need-counts").scroll_into_view_if_needed()
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "room-team-counts-phone-fa")
+    page.set_viewport_size(DESKTOP)
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "room-team-counts-desktop-fa")
+    page.click("#add-bot")
+    page.wait_for_function("document.querySelectorAll('.seat.taken').length === 6")
+    assert page.locator("#start").is_enabled() and page.locator("#need-counts").count() == 0
 
 
 def test_one_tap_against_bots_then_the_title_and_the_log_follow_the_game(server, browser):
