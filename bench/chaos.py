@@ -472,7 +472,7 @@ def check_answers(game: Game, by_seq: dict, found: Audit) -> None:
             if (row is None or (row.seat, row.client_seq) != (player.seat, client_seq)
                     or row.action not in (action, logged_form(engine, action))):
                 found.lost += 1
-                say(f"{game.code}: ack of seat {player.seat} #{client_seq} v{version} {action} -> log row "
+                say(f"{game.code} ({game.slug}): ack of seat {player.seat} #{client_seq} v{version} {action} -> log row "
                     f"{row and (row.seat, row.client_seq, row.action)}")
         for client_seq, killed_ms in player.resent.items():
             row = by_seq.get(player.acks.get(client_seq, (0,))[0])
@@ -480,12 +480,12 @@ def check_answers(game: Game, by_seq: dict, found: Audit) -> None:
         for client_seq, code in player.refused.items():
             if logged[(player.seat, client_seq)]:
                 found.refused_applied += 1
-                say(f"{game.code}: seat {player.seat} #{client_seq} was refused ({code}) yet is in the log")
+                say(f"{game.code} ({game.slug}): seat {player.seat} #{client_seq} was refused ({code}) yet is in the log")
         found.problems += player.odd
     for (seat, client_seq), times in logged.items():
         if times > 1:
             found.doubled += times - 1
-            say(f"{game.code}: seat {seat} #{client_seq} is in the log {times} times")
+            say(f"{game.code} ({game.slug}): seat {seat} #{client_seq} is in the log {times} times")
 
 
 def check_replay(game: Game, final: dict, record, by_seq: dict, found: Audit) -> None:
@@ -502,17 +502,17 @@ def check_replay(game: Game, final: dict, record, by_seq: dict, found: Audit) ->
             try:
                 state = replay_row(engine, state, by_seq[version])
             except Exception as exc:  # a row the engine refuses (or a gap): a log that does not replay
-                say(f"{game.code}: row {version} does not replay: {exc!r}")
+                say(f"{game.code} ({game.slug}): row {version} does not replay: {exc!r}")
                 return
         for seat, states in seen_at.pop(version, []):
             found.states_checked += len(states)
             unequal = len(states - {replayed_message(engine, state, seat)})
             found.states_unequal += unequal
             if unequal:
-                say(f"{game.code}: seat {seat} saw a state at v{version} other than the replay's")
+                say(f"{game.code} ({game.slug}): seat {seat} saw a state at v{version} other than the replay's")
     for version, seats in seen_at.items():
         found.states_unequal += sum(len(states) for _, states in seats)
-        say(f"{game.code}: players saw v{version}, past the end of the log (v{len(by_seq)})")
+        say(f"{game.code} ({game.slug}): players saw v{version}, past the end of the log (v{len(by_seq)})")
 
     result = engine.result(state)
     found.finished = result is not None and final["room"]["status"] == "finished"
@@ -520,7 +520,7 @@ def check_replay(game: Game, final: dict, record, by_seq: dict, found: Audit) ->
         canon(message) == replayed_message(engine, state, seat) and message["version"] == len(by_seq)
         for seat, message in final["states"].items())
     if not found.replay_equal:
-        say(f"{game.code}: final state unequal to the replay of its {len(by_seq)} log rows")
+        say(f"{game.code} ({game.slug}): final state unequal to the replay of its {len(by_seq)} log rows")
 
 
 def logged_form(engine, action: dict) -> dict:
