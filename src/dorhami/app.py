@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -24,13 +25,15 @@ from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
 from .api.rate import RateLimits
-from .api.routes import docs, games, pages, players, rooms, socket
+from .api.routes import docs, games, pages, players, rooms, sandbox, socket
+from .api.state_token import StateSigner
 
 log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).resolve().parents[2] / "static"))
 # Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
-BAD_REQUEST_CODES = {"unknown_action", "malformed", "invalid_config", "invalid_players", "unknown_game"}
+BAD_REQUEST_CODES = {"unknown_action", "malformed", "invalid_config", "invalid_players", "unknown_game",
+                     "bad_token", "no_such_seat"}
 
 
 def create_app(settings: Settings | None = None, clock=None, seeds=None) -> FastAPI:
@@ -63,8 +66,11 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
     app.state.assets = AssetTree(STATIC_DIR)
     app.state.rate_limits = RateLimits(settings.rate_limits)
+    # Without DORHAMI_SECRET each process signs with its own key: sandbox tokens then stop working
+    # at a restart or on another process, which a deployment of several sets it to avoid.
+    app.state.state_signer = StateSigner(settings.secret or secrets.token_hex(32))
     _add_error_handlers(app)
-    for router in (players.router, games.router, rooms.router, docs.router, pages.router):
+    for router in (players.router, games.router, rooms.router, sandbox.router, docs.router, pages.router):
         app.include_router(router)
     app.router.routes.append(socket.route)
     app.mount(PREFIX, Assets(app.state.assets), name="static")

@@ -37,6 +37,8 @@ class Settings:
     # Lag compensation (hub/claims.py): the most one claim is compensated, and so the longest a
     # contested race is held open.
     lag_cap_ms: int = 350
+    # Signs the rules sandbox's state tokens (api/state_token.py); empty: a random key per process.
+    secret: str = ""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -47,6 +49,7 @@ class Settings:
                    rate_limits=os.environ.get("DORHAMI_RATE_LIMITS", "on") != "off",
                    idle_table_s=int(os.environ.get("DORHAMI_IDLE_TABLE_S", cls.idle_table_s)),
                    lag_cap_ms=int(os.environ.get("DORHAMI_LAG_CAP_MS", cls.lag_cap_ms)),
+                   secret=os.environ.get("DORHAMI_SECRET", ""),
                    waiting_room_ttl_s=int(os.environ.get("DORHAMI_WAITING_ROOM_TTL_S", cls.waiting_room_ttl_s)),
                    allowed_origins=tuple(o.strip().rstrip("/") for o in
                                          os.environ.get("DORHAMI_ALLOWED_ORIGINS", "").split(",") if o.strip()))

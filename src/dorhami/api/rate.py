@@ -66,6 +66,7 @@ ADDRESS_LIMITS = {
     "request": Limit(50, 200),
     "new_player": Limit(1, 60),   # guests: one a second, sixty at once (a classroom)
     "new_room": Limit(1, 60),
+    "sandbox": Limit(20, 100),  # a bot playing itself through the sandbox, not a flood
 }
 # Per player (a token): rooms and REST actions; sockets have their own bucket.
 PLAYER_LIMITS = {
