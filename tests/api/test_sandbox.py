@@ -126,3 +126,20 @@ def test_the_schema_has_a_worked_example_per_game_and_each_one_works(client):
         token = client.post(f"/api/sandbox/{slug}/new", json=made).json()["state"]
         response = client.post(f"/api/sandbox/{slug}/apply", json={**example["value"], "state": token})
         assert response.status_code == 200, (slug, response.text)
+
+
+def test_an_action_is_judged_as_a_table_judges_it_schema_first_then_rules(client):
+    """The sandbox refuses what a room refuses: a field the action does not have is malformed, and
+    the race report fields (seen_version, reaction_ms) are the hub's, stripped before the rules."""
+    answer = client.post("/api/sandbox/twin-it/new", json={"players": 2, "config": {"start_countdown_ms": 0}}).json()
+    answer = client.post("/api/sandbox/twin-it/advance", json={"state": answer["state"], "now_ms": 0}).json()
+    seat = next(s["seat"] for s in answer["seats"] if {"type": "flip"} in s["legal_actions"])
+    token = answer["state"]
+    response = client.post("/api/sandbox/twin-it/apply",
+                           json={"state": token, "seat": seat, "action": {"type": "flip", "face": 1}, "now_ms": 10})
+    assert response.status_code == 400 and response.json()["code"] == "malformed"
+    pair = next(a for a in answer["seats"][seat]["legal_actions"] if a["type"] == "claim")
+    reported = {**pair, "seen_version": 0, "reaction_ms": 250}
+    response = client.post("/api/sandbox/twin-it/apply",
+                           json={"state": token, "seat": seat, "action": reported, "now_ms": 10})
+    assert response.status_code == 200, response.text  # a set or a mistake: judged either way

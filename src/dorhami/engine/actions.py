@@ -99,3 +99,22 @@ def split_reaction(action: dict) -> tuple[dict, int | None, int | None]:
 def without_step(action: dict) -> dict:
     """The action as the log keeps it: the step was only checked against the state it was judged on."""
     return {key: value for key, value in action.items() if key != "step"} if "step" in action else action
+
+
+def judge(engine, state: dict, seat: int, action, now_ms: int) -> tuple[dict, dict, list[dict]]:
+    """(the action's normal form as a log keeps it, the new state, its events), or IllegalAction:
+    how the table and the sandbox judge what a client sends.
+
+    An action outside its game's schema is refused, but the engine judges it first: a move that is
+    wrong twice over (malformed from a seat whose turn it is not) gets the refusal its rules file
+    puts first, and the schema's code only if the rules themselves accept it.
+    """
+    try:
+        normal = engine.actions.normalise(action)
+    except IllegalAction as refusal:
+        if isinstance(action, dict):
+            engine.apply(state, seat, action, now_ms)  # raises the rules' own refusal, if any
+        raise refusal from None
+    normal = split_reaction(normal)[0]  # a race's report is the hub's (hub/claims.py), not the rules'
+    state, events = engine.apply(state, seat, normal, now_ms)
+    return without_step(normal), state, events

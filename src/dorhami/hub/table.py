@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
-from ..engine.actions import split_reaction, without_step
+from ..engine.actions import judge, split_reaction
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
 from . import claims, messages
@@ -461,21 +461,8 @@ class Table:
         return reply
 
     def _judge(self, state: State, seat: int, action: Any, now: int) -> tuple[Action, State, list[Event]]:
-        """The action's normal form (as the log keeps it) and what it does, or IllegalAction.
-
-        An action outside its game's schema is refused, but the engine judges it first: a move
-        that is wrong twice over (malformed from a seat whose turn it is not) gets the refusal
-        its rules file puts first, and the schema's code only if the rules themselves accept it.
-        """
-        try:
-            normal = self.engine.actions.normalise(action)
-        except IllegalAction as refusal:
-            if isinstance(action, dict):
-                self.engine.apply(state, seat, action, now)  # raises the rules' own refusal, if any
-            raise refusal from None
-        normal = split_reaction(normal)[0]  # the report is the table's (hub/claims.py), not the rules'
-        state, events = self.engine.apply(state, seat, normal, now)
-        return without_step(normal), state, events
+        """The action's normal form (as the log keeps it) and what it does, or IllegalAction."""
+        return judge(self.engine, state, seat, action, now)
 
     @staticmethod
     def _remember(game: LiveGame, seat: int, client_seq: int, reply: dict) -> None:

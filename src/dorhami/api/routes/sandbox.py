@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from ...engine import GAMES, Engine, Event, IllegalAction, State, events_for, get_engine
+from ...engine.actions import judge
 from ..deps import address_limit
 from ..schemas import ERRORS, Strict
 from ..state_token import MAX_TOKEN_CHARS, StateSigner
@@ -108,7 +109,7 @@ async def apply(game: GameSlug, body: Annotated[SandboxApply, Body(openapi_examp
     players, state = signer.read(game, body.state)
     if body.seat >= players:
         raise IllegalAction("no_such_seat", f"this game has seats 0 to {players - 1}")
-    state, events = engine.apply(state, body.seat, body.action, body.now_ms)
+    _, state, events = judge(engine, state, body.seat, body.action, body.now_ms)  # as a table judges it
     return answer(engine, signer, players, state, events)
 
 
