@@ -61,6 +61,7 @@ def test_a_whole_game_over_rest(client, slug):
             if message["result"] is not None:
                 assert message["result"]["winners"] or message["result"].get("winners") == []
                 assert actions > 0
+                replays_match_the_table(client, code, people, message)
                 return refusals_after_the_end(client, slug, code, person, sent)
             action = choose(slug, message, rng)
             if action is None:
@@ -73,6 +74,19 @@ def test_a_whole_game_over_rest(client, slug):
         if not acted:
             time.sleep(0.02)  # bots and timers move the game on
     raise AssertionError(f"{slug}: the game did not end in time")
+
+
+def replays_match_the_table(client, code: str, people: list[dict], final: dict) -> None:
+    """Each seat's replay, and the spectator's, re-simulated from the log, ends where the table
+    did, with one frame per version in order."""
+    game_id, version = final["game_id"], final["version"]
+    for person in people:
+        mine = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
+        replay = client.get(f"/api/games/{game_id}/replay", params={"seat": mine["seat"]}).json()
+        assert [f["version"] for f in replay["frames"]] == list(range(version + 1))
+        assert replay["frames"][-1]["view"] == mine["view"] and replay["result"] == mine["result"]
+    watcher = client.get(f"/api/rooms/{code}/state").json()
+    assert client.get(f"/api/games/{game_id}/replay").json()["frames"][-1]["view"] == watcher["view"]
 
 
 def refusals_after_the_end(client, slug: str, code: str, person: dict, action: dict) -> None:

@@ -142,6 +142,24 @@ class ActionResult(BaseModel):
     events: list[dict[str, Any]]
 
 
+class ReplayFrame(BaseModel):
+    version: int
+    server_ms: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]] = Field(description="the events of this version, as this viewer heard them")
+
+
+class ReplayPublic(BaseModel):
+    game_id: int
+    game: str
+    players: int
+    seat: int | None = Field(description="whose eyes; null: a spectator's")
+    finished: bool
+    result: dict[str, Any] | None
+    frames: list[ReplayFrame]
+    next_after: int | None = Field(description="more frames: ask again with after=this")
+
+
 class StatePublic(BaseModel):
     game_id: int
     version: int

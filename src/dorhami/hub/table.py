@@ -25,6 +25,7 @@ from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .leavers import StandIns
 from .presence import Roster
+from .replay import initial_state, replay_row
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -386,8 +387,7 @@ class Table:
     def restore(self, record: GameRecord, log_rows: list) -> None:
         """Rebuild the game by replaying its log (after a restart, or to show a finished game)."""
         engine = self.engine
-        state = engine.setup(record.players, record.seed, record.config, now_ms=record.started_ms,
-                             previous_result=record.previous_result)
+        state = initial_state(engine, record)
         game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms,
                         seat_players=record.seat_players)
         for row in log_rows:
@@ -398,14 +398,10 @@ class Table:
         self.game = game
 
     def _replay(self, game: LiveGame, state: State, row) -> tuple[State, list[Event]]:
-        """One stored row applied to `state` (a timer's `advance` when its seat is null); the ack
-        its client got is remembered, so a resend of its `client_seq` gets it again."""
-        if row.seat is None:
-            return self.engine.advance(state, row.server_ms)
-        state, events = self.engine.apply(state, row.seat, row.action, row.server_ms)
-        if row.timing and row.timing.get("race"):
-            events = [*events, row.timing["race"]]
-        if row.client_seq is not None:
+        """One stored row applied to `state`; the ack its client got is remembered, so a resend
+        of its `client_seq` gets it again."""
+        state, events = replay_row(self.engine, state, row)
+        if row.seat is not None and row.client_seq is not None:
             self._remember(game, row.seat, row.client_seq,
                            messages.ack(row.client_seq, row.seq, events_for(events, row.seat)))
         return state, events

@@ -190,6 +190,13 @@ class Repository:
         with self.sessions() as session:
             return session.get(GameRecord, game_id)
 
+    def game_and_slug(self, game_id: int) -> tuple[GameRecord, str] | None:
+        """A game and the slug of its room's title (a game record does not repeat it)."""
+        with self.sessions() as session:
+            row = session.execute(select(GameRecord, RoomRecord.game).join(RoomRecord, RoomRecord.id == GameRecord.room_id)
+                                  .where(GameRecord.id == game_id)).first()
+            return (row[0], row[1]) if row else None
+
     def actions_page(self, game_id: int, after: int, limit: int) -> list[ActionRecord]:
         """At most `limit` log rows with seq > `after`, in order (the primary key's own order)."""
         with self.sessions() as session:

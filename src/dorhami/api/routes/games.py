@@ -1,10 +1,16 @@
-"""The catalogue of games."""
+"""The catalogue of games, and replays of the games played."""
 
-from fastapi import APIRouter
+from typing import Annotated
 
-from ...engine import GAMES
+from fastapi import APIRouter, Depends, Path, Query
+
+from ...engine import GAMES, get_engine
 from ...hub import claims
-from ..schemas import ERRORS, GamePublic
+from ...hub.errors import HubError
+from ...hub.replay import viewer_frames
+from ...storage.records import PlayerRecord
+from ..deps import HubDep, optional_player
+from ..schemas import ERRORS, GamePublic, ReplayPublic
 
 router = APIRouter(prefix="/api", tags=["games"], responses=ERRORS)
 
@@ -23,3 +29,32 @@ def _any_mode(engine) -> dict:
     modes = engine.config_options().get("mode", {}).get("choices", [None])
     ranges = [engine.player_range({**engine.default_config(), **({"mode": m} if m else {})}) for m in modes]
     return {"fewest_players": min(r[0] for r in ranges), "most_players": max(r[1] for r in ranges)}
+
+
+REPLAY_PAGE_MAX = 500
+
+
+@router.get("/games/{game_id}/replay", response_model=ReplayPublic)
+async def replay(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep,
+                 player: Annotated[PlayerRecord | None, Depends(optional_player)],
+                 seat: Annotated[int | None, Query(ge=0, le=7, description="whose eyes; none: a spectator's")] = None,
+                 after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
+                 limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = REPLAY_PAGE_MAX) -> dict:
+    """A game as one viewer saw it, version by version: their view and the events they heard,
+    re-simulated from the log. A finished game from any seat or as a spectator; a running one
+    only from your own seat, up to now, so a replay never tells anyone more than the table did."""
+    found = await hub.store.game_and_slug(game_id)
+    if found is None:
+        raise HubError("no_such_game", f"there is no game {game_id}", 404)
+    record, slug = found
+    if seat is not None and seat >= record.players:
+        raise HubError("no_such_seat", f"this game has seats 0 to {record.players - 1}", 409)
+    if record.result is None:
+        own = [s for s, pid in enumerate(record.seat_players or []) if player is not None and pid == player.id]
+        if seat is None or seat not in own:
+            raise HubError("not_finished", "while the game runs, only your own seat's replay is shown", 403)
+    rows = await hub.store.actions(game_id)
+    frames = [f for f in viewer_frames(get_engine(slug), record, rows, seat) if f["version"] > after]
+    return {"game_id": game_id, "game": slug, "players": record.players, "seat": seat,
+            "finished": record.result is not None, "result": record.result, "frames": frames[:limit],
+            "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}

@@ -1,0 +1,68 @@
+"""Replays per viewer: a running game only from your own seat, and nothing a seat could not see."""
+
+from __future__ import annotations
+
+from .factories import new_player, seated_game
+from .test_socket import hello, receive_until
+
+
+def play_some(client, code, host, guest, moves: int) -> dict:
+    """`moves` legal actions (each seat's first), then the host's state."""
+    for _ in range(moves):
+        for person in (host, guest):
+            state = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
+            if state["legal_actions"]:
+                action = {**state["legal_actions"][0], "step": state["view"]["step"]}
+                assert client.post(f"/api/rooms/{code}/actions", json={"action": action},
+                                   headers=person["headers"]).status_code == 200
+    return client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
+
+
+def test_a_running_game_replays_only_your_own_seat_up_to_now(client):
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    state = play_some(client, code, host, guest, 3)
+    url = f"/api/games/{state['game_id']}/replay"
+    mine = client.get(url, params={"seat": state["seat"]}, headers=host["headers"])
+    assert mine.status_code == 200
+    frames = mine.json()["frames"]
+    assert frames[-1]["version"] == state["version"] and frames[-1]["view"] == state["view"]
+    other_seat = 1 - state["seat"]
+    for who, params in ((host, {"seat": other_seat}), (host, {}), (None, {"seat": state["seat"]}),
+                        (new_player(client, "Watcher"), {"seat": state["seat"]})):
+        response = client.get(url, params=params, headers=who["headers"] if who else {})
+        assert response.status_code == 403 and response.json()["code"] == "not_finished", (params, response.text)
+
+
+def test_a_seat_s_replay_is_what_its_socket_was_sent(client):
+    """Frame by frame, the replay of a seat equals the state messages its socket received live
+    (so it holds nothing the seat was not shown), and its events are the ones it heard."""
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    conn, socket = hello(client, code, host)
+    live = {}
+    first = receive_until(socket, "state")
+    live[first["version"]] = first
+    state = play_some(client, code, host, guest, 3)
+    while max(live) < state["version"]:
+        message = receive_until(socket, "state")
+        live[message["version"]] = message
+    conn.__exit__(None, None, None)
+    frames = client.get(f"/api/games/{state['game_id']}/replay", params={"seat": first["seat"]},
+                        headers=host["headers"]).json()["frames"]
+    by_version = {frame["version"]: frame for frame in frames}
+    assert len(live) > 3
+    for version, message in live.items():
+        assert by_version[version]["view"] == message["view"], version
+        if version:
+            assert by_version[version]["events"] == message["events"], version
+
+
+def test_pages_unknown_games_and_seats(client):
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    state = play_some(client, code, host, guest, 3)
+    url = f"/api/games/{state['game_id']}/replay"
+    page = client.get(url, params={"seat": state["seat"], "limit": 2}, headers=host["headers"]).json()
+    assert [f["version"] for f in page["frames"]] == [0, 1] and page["next_after"] == 1
+    rest = client.get(url, params={"seat": state["seat"], "after": 1}, headers=host["headers"]).json()
+    assert rest["frames"][0]["version"] == 2 and rest["next_after"] is None
+    assert client.get("/api/games/999999/replay").json()["code"] == "no_such_game"
+    assert client.get(url, params={"seat": 5}, headers=host["headers"]).json()["code"] == "no_such_seat"
