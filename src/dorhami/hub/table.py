@@ -426,7 +426,8 @@ class Table:
         if game is None or self.room.status == "waiting":
             raise HubError("not_started", "this room's game has not started", 409)
         if seat is None:
-            raise HubError(self.engine.spectator_refusal or "not_seated", "spectators cannot act; join a seat first", 403)
+            raise HubError(self.engine.spectator_refusal or "not_seated",
+                           "spectators cannot act; join a seat first", 403)
         if not bot:
             self.seen(self.seats[seat].player_id)
         if self.unsure:

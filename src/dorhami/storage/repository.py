@@ -193,8 +193,8 @@ class Repository:
     def game_and_slug(self, game_id: int) -> tuple[GameRecord, str] | None:
         """A game and the slug of its room's title (a game record does not repeat it)."""
         with self.sessions() as session:
-            row = session.execute(select(GameRecord, RoomRecord.game).join(RoomRecord, RoomRecord.id == GameRecord.room_id)
-                                  .where(GameRecord.id == game_id)).first()
+            query = select(GameRecord, RoomRecord.game).join(RoomRecord, RoomRecord.id == GameRecord.room_id)
+            row = session.execute(query.where(GameRecord.id == game_id)).first()
             return (row[0], row[1]) if row else None
 
     def actions_page(self, game_id: int, after: int, limit: int) -> list[ActionRecord]:
