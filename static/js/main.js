@@ -1,11 +1,12 @@
 // The page: header (name, settings, language), the status region, and the screens: the lobby at /,
-// a room at /t/{code}, how to play a game at /how/{slug}.
+// a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id}.
 import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n/index.js";
 import { identity } from "./api.js";
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { showHowTo } from "./howto.js";
+import { showReplay } from "./replay.js";
 import { applySettings } from "./settings.js";
 import { openSettings } from "./settings-panel.js";
 
@@ -34,7 +35,8 @@ function route() {
   screen?.dispose?.();
   const room = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   const how = location.pathname.match(/^\/how\/([a-z-]+)$/);
-  screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : showLobby(app);
+  const replay = location.pathname.match(/^\/replay\/(\d+)$/);
+  screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : replay ? showReplay(app, replay[1]) : showLobby(app);
   header();
 }
 

@@ -10,6 +10,7 @@ import { clearTurnAlert, turnAlert } from "./alerts.js";
 import { settings } from "./settings.js";
 import { optionsSummary } from "./options-form.js";
 import { PRESENCE_MARK, seatList } from "./seats.js";
+import { replayLink } from "./replay.js";
 
 // [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
 function listOf(counts) {
@@ -234,6 +235,7 @@ export function showRoom(root, code) {
       buttons.push(h("button", { class: "primary", id: "rematch-request", disabled: done,
         onclick: () => call("POST", `/api/rooms/${code}/rematch-requests`) }, done ? t("rematch_asked") : t("rematch_ask")));
     }
+    if (room.status === "finished" && room.game_id != null) buttons.push(replayLink(room.game_id, mySeat()));
     buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
     const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
     return h("section", { class: "card result", id: "result" },

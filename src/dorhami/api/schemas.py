@@ -153,6 +153,7 @@ class ReplayPublic(BaseModel):
     game_id: int
     game: str
     players: int
+    names: list[str | None] = Field(description="who played each seat (null: a bot)")
     seat: int | None = Field(description="whose eyes; null: a spectator's")
     finished: bool
     result: dict[str, Any] | None

@@ -54,7 +54,10 @@ async def replay(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep,
         if seat is None or seat not in own:
             raise HubError("not_finished", "while the game runs, only your own seat's replay is shown", 403)
     rows = await hub.store.actions(game_id)
+    by_seat = record.seat_players or [None] * record.players
+    people = await hub.store.players({pid for pid in by_seat if pid})
+    names = [people[pid].name if pid in people else None for pid in by_seat]
     frames = [f for f in viewer_frames(get_engine(slug), record, rows, seat) if f["version"] > after]
-    return {"game_id": game_id, "game": slug, "players": record.players, "seat": seat,
+    return {"game_id": game_id, "game": slug, "players": record.players, "names": names, "seat": seat,
             "finished": record.result is not None, "result": record.result, "frames": frames[:limit],
             "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}

@@ -1,4 +1,4 @@
-"""The browser client's pages: the single page for `/`, `/t/{code}` and `/how/{slug}`, and the 404 page.
+"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}` and `/replay/{id}`, and the 404 page.
 
 Pages are never cached without asking (`no-cache`, with the asset version as their ETag), so a
 new version of the assets reaches a player on their next visit.
@@ -33,6 +33,12 @@ async def table_page(code: str, request: Request) -> Response:
 async def how_to_play(slug: str, request: Request) -> Response:
     """How to play one game; the client draws it from the game's `js/howto/<slug>.js`."""
     return single_page(request) if slug in GAMES else not_found_page(request)
+
+
+@router.api_route("/replay/{game_id}", methods=PAGE_METHODS)
+async def replay_page(game_id: str, request: Request) -> Response:
+    """A finished game step by step; the client asks GET /api/games/{id}/replay."""
+    return single_page(request) if game_id.isdigit() else not_found_page(request)
 
 
 @router.get("/favicon.ico")

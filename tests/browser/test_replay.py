@@ -1,0 +1,109 @@
+"""The replay viewer: a finished game stepped through forward and back, from a seat and as a
+spectator, with buttons, the slider and the keyboard, in English and Persian."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+import pytest
+
+from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def finished_game(base: str) -> tuple[str, int, int]:
+    """A one-race Camel Up Cards game of one person and a bot, played to the end over REST:
+    (room code, game id, last version)."""
+    with httpx.Client(base_url=base, timeout=10) as http:
+        me = http.post("/api/players", json={"name": "Sara"}).json()
+        auth = {"Authorization": f"Bearer {me['token']}"}
+        code = http.post("/api/rooms", json={"game": "camel-up-cards", "config": {"races": 1}}, headers=auth).json()["code"]
+        http.post(f"/api/rooms/{code}/join", headers=auth)
+        http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
+        assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
+        deadline = time.monotonic() + 60
+        while (state := http.get(f"/api/rooms/{code}/state", headers=auth).json())["result"] is None:
+            assert time.monotonic() < deadline, "the game did not end"
+            if state["legal_actions"]:
+                action = {**state["legal_actions"][0], "step": state["view"]["step"]}
+                http.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=auth)
+            else:
+                time.sleep(0.05)  # the bot's turn
+        return code, state["game_id"], state["version"]
+
+
+def shown_version(page) -> int:
+    return int(page.locator("#replay").get_attribute("data-version"))
+
+
+def test_step_through_a_finished_game_from_a_seat_and_as_a_spectator(server, browser):
+    code, game_id, last = finished_game(server.url)
+    page = new_page(browser, PHONE, "en")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/replay/{game_id}?seat=0")
+    page.wait_for_selector("#replay .camel-up-cards")
+    assert shown_version(page) == 0 and page.locator("#replay-position").inner_text() == f"Move 0 of {last}"
+    assert page.locator("#replay-prev").is_disabled()
+
+    page.click("#replay-next")
+    assert shown_version(page) == 1
+    page.keyboard.press("ArrowRight")
+    assert shown_version(page) == 2
+    page.keyboard.press("ArrowLeft")
+    assert shown_version(page) == 1
+    page.keyboard.press("End")
+    assert shown_version(page) == last and page.locator("#replay-next").is_disabled()
+    assert page.locator("#replay-log li").count() > 3
+    page.keyboard.press("Home")
+    assert shown_version(page) == 0
+    page.locator("#replay-slider").fill(str(last // 2))
+    assert shown_version(page) == last // 2
+    assert_no_horizontal_overflow(page)
+    assert_accessible(page)
+    screenshot(page, "replay-phone-en")
+
+    # As a spectator: the hands are hidden, the address says so, the step is kept.
+    page.select_option("#replay-seat", "")
+    page.wait_for_url(re.compile(rf"/replay/{game_id}$"))
+    page.wait_for_function("document.querySelector('#replay-seat').value === ''")
+    assert shown_version(page) == last // 2
+    assert page.locator("#cu-hand .cu-card[data-card]").count() == 0
+
+    # Persian: the keys follow the reading direction (left is forward).
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    page.keyboard.press("ArrowLeft")
+    assert shown_version(page) == last // 2 + 1
+    assert re.search("[۰-۹]", page.locator("#replay-position").inner_text())
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "replay-phone-fa")
+    page.set_viewport_size(DESKTOP)
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "replay-desktop-fa")
+
+    # The finished room links to the replay from the player's seat.
+    room = new_page(browser, DESKTOP, "en")
+    room.goto(f"{server.url}/t/{code}")
+    room.wait_for_selector("#result")
+    assert room.locator("#replay-link").get_attribute("href").startswith(f"/replay/{game_id}")
+    assert not errors, errors
+
+
+def test_a_running_game_s_replay_page_says_when_it_opens(server, browser):
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        me = http.post("/api/players", json={"name": "Omid"}).json()
+        auth = {"Authorization": f"Bearer {me['token']}"}
+        code = http.post("/api/rooms", json={"game": "camel-up-cards"}, headers=auth).json()["code"]
+        http.post(f"/api/rooms/{code}/join", headers=auth)
+        http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
+        http.post(f"/api/rooms/{code}/start", headers=auth)
+        game_id = http.get(f"/api/rooms/{code}/state", headers=auth).json()["game_id"]
+    page = new_page(browser, PHONE, "fa")
+    page.goto(f"{server.url}/replay/{game_id}")
+    page.wait_for_selector("#replay-error")
+    assert "در جریان" in page.locator("#replay-error").inner_text()
+    assert page.locator("#replay-back").is_visible()
