@@ -3,35 +3,39 @@ spectator, with buttons, the slider and the keyboard, in English and Persian."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
 
 import httpx
 import pytest
 
+from tests.api.players import QUICK_CONFIG, choose
+
 from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def finished_game(base: str) -> tuple[str, int, int]:
-    """A one-race Camel Up Cards game of one person and a bot, played to the end over REST:
+def finished_game(base: str, slug: str = "camel-up-cards") -> tuple[str, int, int]:
+    """A short game of `slug` for one person and a bot, played to the end over REST:
     (room code, game id, last version)."""
+    rng = random.Random(2)
     with httpx.Client(base_url=base, timeout=10) as http:
         me = http.post("/api/players", json={"name": "Sara"}).json()
         auth = {"Authorization": f"Bearer {me['token']}"}
-        code = http.post("/api/rooms", json={"game": "camel-up-cards", "config": {"races": 1}}, headers=auth).json()["code"]
+        code = http.post("/api/rooms", json={"game": slug, "config": QUICK_CONFIG[slug]}, headers=auth).json()["code"]
         http.post(f"/api/rooms/{code}/join", headers=auth)
         http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
         assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 90
         while (state := http.get(f"/api/rooms/{code}/state", headers=auth).json())["result"] is None:
             assert time.monotonic() < deadline, "the game did not end"
-            if state["legal_actions"]:
-                action = {**state["legal_actions"][0], "step": state["view"]["step"]}
+            action = choose(slug, state, rng)
+            if action is not None:
                 http.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=auth)
             else:
-                time.sleep(0.05)  # the bot's turn
+                time.sleep(0.05)  # the bot's turn, or a timer
         return code, state["game_id"], state["version"]
 
 
@@ -107,3 +111,18 @@ def test_a_running_game_s_replay_page_says_when_it_opens(server, browser):
     page.wait_for_selector("#replay-error")
     assert "در جریان" in page.locator("#replay-error").inner_text()
     assert page.locator("#replay-back").is_visible()
+
+
+@pytest.mark.parametrize("slug", ["double-connect", "jekyll-vs-hyde", "queendomino", "twin-it"])
+def test_every_title_replays_to_its_end_and_back(server, browser, slug):
+    _, game_id, last = finished_game(server.url, slug)
+    page = new_page(browser, DESKTOP, "en")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/replay/{game_id}?seat=0")
+    page.wait_for_selector(f"#replay.{slug} #replay-board > *")
+    for key, version in (("End", last), ("ArrowLeft", last - 1), ("Home", 0), ("ArrowRight", 1)):
+        page.keyboard.press(key)
+        assert shown_version(page) == version, key
+        assert page.locator("#replay-board > *").count(), "the board is drawn"
+    assert not errors, errors
