@@ -14,6 +14,13 @@ export function saveIdentity(player) {
   window.dispatchEvent(new Event("dorhami:identity"));
 }
 
+// This browser's part of a game's seed (provably fair shuffles): fresh randomness for every seat
+// it takes, so the server cannot have chosen the deal alone.
+export function clientSeed() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   const me = identity();

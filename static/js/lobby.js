@@ -1,6 +1,6 @@
 // The lobby: your name, the game catalogue (each card: picture, blurb, players, length, how to play, options,
 // create a room or play against bots in one tap), and the open public rooms.
-import { api, catalogue, ensurePlayer, identity, newIdentity } from "./api.js";
+import { api, catalogue, clientSeed, ensurePlayer, identity, newIdentity } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
@@ -81,7 +81,7 @@ export function showLobby(root) {
     try {
       await ensurePlayer(name);
       const room = await api("POST", "/api/rooms", { game: game.slug, private: isPrivate, config });
-      if (!watch) await api("POST", `/api/rooms/${room.code}/join`);
+      if (!watch) await api("POST", `/api/rooms/${room.code}/join`, { client_seed: clientSeed() });
       if (bots) {
         for (let seat = 1; seat < botTableSize(room); seat++) await api("POST", `/api/rooms/${room.code}/bots`, { level: "normal" });
         await api("POST", `/api/rooms/${room.code}/start`);

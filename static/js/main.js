@@ -1,5 +1,5 @@
 // The page: header (name, settings, language), the status region, and the screens: the lobby at /,
-// a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id}.
+// a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id} and its check at /verify/{id}.
 import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n/index.js";
 import { identity } from "./api.js";
 import { h } from "./dom.js";
@@ -7,6 +7,7 @@ import { showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { showHowTo } from "./howto.js";
 import { showReplay } from "./replay.js";
+import { showVerify } from "./verify.js";
 import { applySettings } from "./settings.js";
 import { openSettings } from "./settings-panel.js";
 
@@ -36,7 +37,9 @@ function route() {
   const room = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   const how = location.pathname.match(/^\/how\/([a-z-]+)$/);
   const replay = location.pathname.match(/^\/replay\/(\d+)$/);
-  screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : replay ? showReplay(app, replay[1]) : showLobby(app);
+  const verify = location.pathname.match(/^\/verify\/(\d+)$/);
+  screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : replay ? showReplay(app, replay[1])
+    : verify ? showVerify(app, verify[1]) : showLobby(app);
   header();
 }
 

@@ -1,6 +1,6 @@
 // A room at /t/{code}: before the game its link, seats and host controls; during it a slim line, the
 // table and the move log; after it the result first, then the final table.
-import { api, catalogue, ensurePlayer, identity } from "./api.js";
+import { api, catalogue, clientSeed, ensurePlayer, identity } from "./api.js";
 import { announce, h, keepFocus, partCache, sync, toast } from "./dom.js";
 import { currentLang, errorText, num, t } from "./i18n/index.js";
 import { RoomSocket } from "./socket.js";
@@ -11,6 +11,7 @@ import { settings } from "./settings.js";
 import { optionsSummary } from "./options-form.js";
 import { PRESENCE_MARK, seatList } from "./seats.js";
 import { replayLink } from "./replay.js";
+import { verifyLink } from "./verify.js";
 
 // [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
 function listOf(counts) {
@@ -81,7 +82,7 @@ export function showRoom(root, code) {
       if (!input?.value.trim()) { toast(t("name_needed"), "error"); return; }
       await ensurePlayer(input.value.trim());
     }
-    if (await call("POST", `/api/rooms/${code}/join`)) connect();
+    if (await call("POST", `/api/rooms/${code}/join`, { client_seed: clientSeed() })) connect();
   }
 
   async function leaveDuringGame() {
@@ -235,7 +236,7 @@ export function showRoom(root, code) {
       buttons.push(h("button", { class: "primary", id: "rematch-request", disabled: done,
         onclick: () => call("POST", `/api/rooms/${code}/rematch-requests`) }, done ? t("rematch_asked") : t("rematch_ask")));
     }
-    if (room.status === "finished" && room.game_id != null) buttons.push(replayLink(room.game_id, mySeat()));
+    if (room.status === "finished" && room.game_id != null) buttons.push(replayLink(room.game_id, mySeat()), verifyLink(room.game_id));
     buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
     const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
     return h("section", { class: "card result", id: "result" },
@@ -268,7 +269,7 @@ export function showRoom(root, code) {
     const lines = logLines();
     const open = logOpen ?? room.status === "finished";
     // Rebuilt only when something in it changed, so a log being scrolled keeps its place.
-    const key = JSON.stringify([lines.length, open, room.status, mySeat(), room.presence, room.seats]);
+    const key = JSON.stringify([lines.length, open, room.status, mySeat(), room.presence, room.seats, room.commitment]);
     return part("below", key, () => buildBelowTable(lines, open));
   }
 
@@ -277,7 +278,10 @@ export function showRoom(root, code) {
       ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: leaveDuringGame }, t("hand_to_bot")) : null;
     const toggle = h("button", { type: "button", class: "small", id: "log-toggle", "aria-expanded": String(open), "aria-controls": "log",
       onclick: () => { logOpen = !open; redraw(); } }, t("history_n", { n: lines.length }));
-    const panel = h("section", { class: "card log", id: "log", hidden: !open, "aria-label": t("history") }, peopleList(),
+    // The deal's fingerprint, to note now and compare at /verify/{id} once the game is over.
+    const fingerprint = room.commitment ? h("p", { class: "muted commitment", id: "commitment" }, `${t("verify.fingerprint")} `,
+      h("code", { dir: "ltr", title: room.commitment }, room.commitment)) : null;
+    const panel = h("section", { class: "card log", id: "log", hidden: !open, "aria-label": t("history") }, peopleList(), fingerprint,
       lines.length ? h("ol", { class: "log-lines", id: "log-lines", reversed: true, tabindex: 0, "data-scrolls": "" },
         [...lines].reverse().map((line) => h("li", { class: line.summary ? "summary" : "" }, line.text)))
         : h("p", { class: "muted" }, t("history_empty")));

@@ -87,6 +87,8 @@ def replays_match_the_table(client, code: str, people: list[dict], final: dict) 
         assert replay["frames"][-1]["view"] == mine["view"] and replay["result"] == mine["result"]
     watcher = client.get(f"/api/rooms/{code}/state").json()
     assert client.get(f"/api/games/{game_id}/replay").json()["frames"][-1]["view"] == watcher["view"]
+    checked = client.get(f"/api/games/{game_id}/verify").json()  # the shuffle and the log check out
+    assert checked["passed"] and len(checked["checks"]) == 4, checked
 
 
 def refusals_after_the_end(client, slug: str, code: str, person: dict, action: dict) -> None:

@@ -126,3 +126,36 @@ def test_every_title_replays_to_its_end_and_back(server, browser, slug):
         assert shown_version(page) == version, key
         assert page.locator("#replay-board > *").count(), "the board is drawn"
     assert not errors, errors
+
+
+def test_the_verify_page_explains_and_checks_a_finished_game_in_both_languages(server, browser):
+    code, game_id, _ = finished_game(server.url)
+    page = new_page(browser, PHONE, "fa")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/verify/{game_id}")
+    page.wait_for_selector("#verify[data-passed=true]")
+    checks = page.locator("#verify-checks li")
+    assert checks.count() == 4 and checks.evaluate_all("els => els.every((e) => e.dataset.passed === 'true')")
+    assert "✓" in page.locator("#verify-verdict").inner_text() and "درست" in checks.first.inner_text()
+    assert len(page.locator("#verify-scheme p").all()) == 4
+    assert_no_horizontal_overflow(page)
+    assert_accessible(page)
+    screenshot(page, "verify-phone-fa")
+    page.click("#lang")
+    page.wait_for_function("document.documentElement.dir === 'ltr'")
+    assert "Every check passed" in page.locator("#verify-verdict").inner_text()
+    assert "verify_game.py" in page.locator("#verify-yourself").inner_text()
+    page.set_viewport_size(DESKTOP)
+    assert_no_horizontal_overflow(page)
+    screenshot(page, "verify-desktop-en")
+    # The finished room shows the fingerprint it showed during play, and links here.
+    room = new_page(browser, PHONE, "en")
+    room.goto(f"{server.url}/t/{code}")
+    room.wait_for_selector("#result")
+    assert room.locator("#verify-link").get_attribute("href") == f"/verify/{game_id}"
+    fingerprint = room.locator("#commitment code").inner_text()
+    page.goto(f"{server.url}/verify/{game_id}")
+    page.wait_for_selector("#verify[data-passed=true]")
+    assert fingerprint in page.locator(".verify-values").inner_text()
+    assert not errors, errors

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..hub.fairness import CLIENT_SEED_PATTERN
+
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -91,6 +93,8 @@ class RoomPublic(BaseModel):
     reconnect_grace_s: int
     max_seats: int
     min_players: int
+    commitment: str | None = Field(None, description="SHA-256 (hex) of the game's secret server seed, public "
+                                               "before the deal; the seed is revealed at the end (GET .../verify)")
     player_counts: list[int] = Field(description="every seat count the game can start with (Double Connect's "
                                                  "teams: 4, 6 or 8)")
     game_id: int | None
@@ -99,6 +103,12 @@ class RoomPublic(BaseModel):
         description="per seat held by a person: connected, reconnecting (dropped moments ago) or away")
     spectators: int = Field(description="sockets watching without a seat")
     rematch_requests: list[str] = Field(description="ids of seated players asking the host for a rematch")
+
+
+class JoinBody(Strict):
+    client_seed: str | None = Field(None, pattern=CLIENT_SEED_PATTERN, examples=["k3Jq9x"],
+                                    description="your part of the next game's seed (1–64 printable ASCII characters, "
+                                                "no spaces): the server cannot have picked the deal alone")
 
 
 class JoinResult(BaseModel):
@@ -142,6 +152,28 @@ class ActionResult(BaseModel):
     events: list[dict[str, Any]]
 
 
+class VerifyCheck(BaseModel):
+    name: Literal["commitment", "seed", "replay", "result"]
+    passed: bool
+    detail: str
+
+
+class VerifyPublic(BaseModel):
+    game_id: int
+    game: str
+    passed: bool = Field(description="every check passed")
+    checks: list[VerifyCheck]
+    seed: int
+    players: int
+    log_rows: int
+    room_code: str | None = None
+    game_number: int | None = None
+    server_seed: str | None = Field(None, description="revealed now that the game is over")
+    commitment: str | None = None
+    client_seeds: list[str] | None = None
+    config: dict[str, Any] | None = None
+
+
 class ReplayFrame(BaseModel):
     version: int
     server_ms: int
@@ -168,6 +200,8 @@ class StatePublic(BaseModel):
     view: dict[str, Any]
     legal_actions: list[dict[str, Any]]
     result: dict[str, Any] | None
+    commitment: str | None = Field(None, description="SHA-256 (hex) of the game's secret server seed, public "
+                                               "before the deal; the seed is revealed at the end (GET .../verify)")
 
 
 class LogEntry(BaseModel):
@@ -189,6 +223,9 @@ class LogPublic(BaseModel):
     players: int | None = None
     config: dict[str, Any] | None = None
     started_ms: int | None = None
+    fairness: dict[str, Any] | None = Field(None, description="once the game is over: the revealed server seed, its "
+                                                            "commitment, the client seeds, the room code and game "
+                                                            "number that derive `seed` (docs/FAIR_SHUFFLES.md)")
 
 
 class ErrorPublic(BaseModel):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import re
 import uuid
 from datetime import datetime, timezone
@@ -31,8 +30,10 @@ class Hub:
                  seeds: Callable[[], int] | None = None) -> None:
         self.store = store
         self.journal = Journal(store)
-        # Game seeds come from the OS's randomness; tests may pass their own source.
-        self.new_seed = seeds or (lambda: random.SystemRandom().getrandbits(62))
+        # Seeds are derived per game from a fresh server seed (hub/fairness.py); a test that needs
+        # one deal passes its own source, and its games have no commitment.
+        self.fixed_seeds = seeds is not None
+        self.new_seed = seeds
         self.settings = settings
         self.clock = clock or SystemClock()
         self.instance_id = uuid.uuid4().hex

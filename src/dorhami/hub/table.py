@@ -19,13 +19,14 @@ from ..engine import Action, Engine, Event, IllegalAction, State, events_for, ge
 from ..engine.actions import judge, split_reaction
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
-from . import claims, messages
+from . import claims, fairness, messages
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .leavers import StandIns
 from .presence import Roster
 from .replay import initial_state, replay_row
+from .verify import revealed
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -58,6 +59,9 @@ class LiveGame:
     result: dict | None = None
     # Who played each seat (None: a bot), for passing the result on at a rematch.
     seat_players: list[str | None] | None = None
+    # The room's nth game, and the SHA-256 of its server seed (hub/fairness.py), public from the start.
+    number: int | None = None
+    commitment: str | None = None
     replies: dict[int, OrderedDict] = field(default_factory=dict)
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
     history: list[tuple[int, list[Event]]] = field(default_factory=list)
@@ -225,7 +229,7 @@ class Table:
         if player_id != self.room.host_id:
             raise HubError("not_host", "only the host of this room may do that", 403)
 
-    async def join(self, player_id: str, name: str) -> int:
+    async def join(self, player_id: str, name: str, client_seed: str | None = None) -> int:
         seat = self.seat_of(player_id)
         if seat is not None:
             return seat
@@ -235,7 +239,8 @@ class Table:
         if not free:
             raise HubError("room_full", "every seat of this room is taken", 409)
         self.names[player_id] = name
-        self.seats[free[0]] = SeatRecord(room_id=self.room.id, seat=free[0], player_id=player_id)
+        self.seats[free[0]] = SeatRecord(room_id=self.room.id, seat=free[0], player_id=player_id,
+                                         client_seed=client_seed)
         await self._save_seats()
         return free[0]
 
@@ -341,15 +346,16 @@ class Table:
                                                  f"but {len(self.seats)} are seated", 409)
         # Seats are renumbered 0..n-1 in their order, so an empty seat in the middle does no harm.
         ordered = sorted(self.seats.values(), key=lambda s: s.seat)
-        seats = [SeatRecord(room_id=self.room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level)
-                 for i, s in enumerate(ordered)]
+        seats = [SeatRecord(room_id=self.room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level,
+                            client_seed=s.client_seed) for i, s in enumerate(ordered)]
         previous = self._previous_result(ordered) if (rematch and self.game) else None
-        seed = self.hub.new_seed()
+        fair = self._fair_seed(seats)
+        seed = fair.pop("seed")
         now = self.hub.clock.now_ms()
         state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
         record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
                             previous_result=previous, started_ms=now, owner=self.hub.instance_id,
-                            seat_players=[s.player_id for s in seats])
+                            seat_players=[s.player_id for s in seats], **fair)
         try:
             record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
                                                           game=record, seats=seats))
@@ -358,7 +364,8 @@ class Table:
         self.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now,
-                             seat_players=record.seat_players)
+                             seat_players=record.seat_players, number=record.game_number,
+                             commitment=record.commitment)
         if self.referee is not None:
             self.referee.new_game()  # the last game's versions and seats mean nothing here
         self.rematch_requests.clear()
@@ -367,6 +374,19 @@ class Table:
         self._broadcast_room()
         self._after_change(self.engine.start_events(state))
         return {"game_id": record.id}
+
+    def _fair_seed(self, seats: list[SeatRecord]) -> dict:
+        """The game's seed and what makes it checkable (hub/fairness.py): a fresh server seed, its
+        commitment, the seated players' client seeds. A hub given a seed source (tests that need
+        one deal) uses it as it is, and the game has no commitment."""
+        number = (self.game.number or 0) + 1 if self.game else 1
+        if self.hub.fixed_seeds:
+            return {"seed": self.hub.new_seed(), "game_number": number}
+        server_seed = fairness.new_server_seed()
+        client_seeds = [s.client_seed for s in seats if s.client_seed]
+        signed = fairness.message(self.room.code, number, client_seeds, self.config)
+        return {"seed": fairness.game_seed(server_seed, signed), "game_number": number, "server_seed": server_seed,
+                "commitment": fairness.commitment(server_seed), "client_seeds": sorted(client_seeds)}
 
     def _previous_result(self, ordered: list[SeatRecord]) -> dict | None:
         """The last game's result with its seats renumbered to the new game's (`ordered`, the
@@ -389,7 +409,7 @@ class Table:
         engine = self.engine
         state = initial_state(engine, record)
         game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms,
-                        seat_players=record.seat_players)
+                        seat_players=record.seat_players, number=record.game_number, commitment=record.commitment)
         for row in log_rows:
             state, events = self._replay(game, state, row)
             game.version, game.last_ms = row.seq, row.server_ms
@@ -779,7 +799,8 @@ class Table:
             "reconnect_grace_s": room.reconnect_grace_s,
             "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
             "player_counts": self.engine.player_counts(self.config),
-            "game_id": room.game_id, "seats": self._seats_public(),
+            "game_id": room.game_id, "commitment": self.game.commitment if self.game else None,
+            "seats": self._seats_public(),
             "presence": self._presence(), "spectators": self._spectators(),
             "rematch_requests": sorted(self.rematch_requests),
         }
@@ -808,6 +829,7 @@ class Table:
             raise HubError("not_started", "this room's game has not started", 409)
         legal = self.engine.compact_legal_actions(game.state, seat) if seat is not None else []
         return {"type": "state", "game_id": game.id, "version": game.version, "seat": seat,
+                "commitment": game.commitment,
                 "view": self.engine.view(game.state, seat), "legal_actions": legal,
                 "events": events_for(events or [], seat), "result": game.result}
 
@@ -871,7 +893,7 @@ class Table:
             # Once the game is over anyone may check it: setup(seed) + this log replays it exactly.
             record = await self.hub.store.game(game_id)
             log_view.update(seed=record.seed, players=record.players, config=record.config,
-                            started_ms=record.started_ms)
+                            started_ms=record.started_ms, fairness=revealed(record, self.room.code))
         return log_view
 
 

@@ -52,6 +52,8 @@ class SeatRecord(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # What this seat's player gave to the game seed's derivation (hub/fairness.py), if anything.
+    client_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class GameRecord(Base):
@@ -72,6 +74,12 @@ class GameRecord(Base):
     # Who played each seat (a player id; null for a bot), so that a rematch can pass the result
     # on to the same people in their new seats.
     seat_players: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # Provably fair (hub/fairness.py): the room's nth game, the server seed (secret until the end),
+    # its SHA-256 commitment (public from the start) and the seated players' client seeds.
+    game_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    server_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    client_seeds: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRecord(Base):

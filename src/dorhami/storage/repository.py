@@ -118,7 +118,7 @@ class Repository:
         with self.sessions.begin() as session:
             session.execute(delete(SeatRecord).where(SeatRecord.room_id == room_id))
             session.add_all(SeatRecord(room_id=room_id, seat=s.seat, player_id=s.player_id,
-                                       bot_level=s.bot_level) for s in seats)
+                                       bot_level=s.bot_level, client_seed=s.client_seed) for s in seats)
 
     # -- games and the action log ---------------------------------------------------------
 
@@ -153,7 +153,8 @@ class Repository:
         connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
         if seats:
             connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
-                                                "bot_level": s.bot_level} for s in seats])
+                                                "bot_level": s.bot_level, "client_seed": s.client_seed}
+                                               for s in seats])
         connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
         return game
 
@@ -190,12 +191,13 @@ class Repository:
         with self.sessions() as session:
             return session.get(GameRecord, game_id)
 
-    def game_and_slug(self, game_id: int) -> tuple[GameRecord, str] | None:
-        """A game and the slug of its room's title (a game record does not repeat it)."""
+    def game_room(self, game_id: int) -> tuple[GameRecord, str, str] | None:
+        """A game with its room's title slug and code (a game record repeats neither)."""
         with self.sessions() as session:
-            query = select(GameRecord, RoomRecord.game).join(RoomRecord, RoomRecord.id == GameRecord.room_id)
+            query = (select(GameRecord, RoomRecord.game, RoomRecord.code)
+                     .join(RoomRecord, RoomRecord.id == GameRecord.room_id))
             row = session.execute(query.where(GameRecord.id == game_id)).first()
-            return (row[0], row[1]) if row else None
+            return (row[0], row[1], row[2]) if row else None
 
     def actions_page(self, game_id: int, after: int, limit: int) -> list[ActionRecord]:
         """At most `limit` log rows with seq > `after`, in order (the primary key's own order)."""

@@ -8,9 +8,10 @@ from ...engine import GAMES, get_engine
 from ...hub import claims
 from ...hub.errors import HubError
 from ...hub.replay import viewer_frames
+from ...hub.verify import checks, revealed
 from ...storage.records import PlayerRecord
 from ..deps import HubDep, optional_player
-from ..schemas import ERRORS, GamePublic, ReplayPublic
+from ..schemas import ERRORS, GamePublic, ReplayPublic, VerifyPublic
 
 router = APIRouter(prefix="/api", tags=["games"], responses=ERRORS)
 
@@ -43,10 +44,10 @@ async def replay(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep,
     """A game as one viewer saw it, version by version: their view and the events they heard,
     re-simulated from the log. A finished game from any seat or as a spectator; a running one
     only from your own seat, up to now, so a replay never tells anyone more than the table did."""
-    found = await hub.store.game_and_slug(game_id)
+    found = await hub.store.game_room(game_id)
     if found is None:
         raise HubError("no_such_game", f"there is no game {game_id}", 404)
-    record, slug = found
+    record, slug, _ = found
     if seat is not None and seat >= record.players:
         raise HubError("no_such_seat", f"this game has seats 0 to {record.players - 1}", 409)
     if record.result is None:
@@ -61,3 +62,20 @@ async def replay(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep,
     return {"game_id": game_id, "game": slug, "players": record.players, "names": names, "seat": seat,
             "finished": record.result is not None, "result": record.result, "frames": frames[:limit],
             "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}
+
+
+@router.get("/games/{game_id}/verify", response_model=VerifyPublic)
+async def verify(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep) -> dict:
+    """Check a finished game: the revealed server seed against its commitment, the seed's
+    derivation, and a replay of the whole log from that seed to the stored result. Refused while
+    the game runs (its server seed is still secret)."""
+    found = await hub.store.game_room(game_id)
+    if found is None:
+        raise HubError("no_such_game", f"there is no game {game_id}", 404)
+    record, slug, code = found
+    if record.result is None:
+        raise HubError("not_finished", "a game is checked once it is over: its server seed is secret until then", 409)
+    rows = await hub.store.actions(game_id)
+    results = checks(get_engine(slug), record, rows, code)
+    return {"game_id": game_id, "game": slug, "passed": all(c["passed"] for c in results), "checks": results,
+            "seed": record.seed, "players": record.players, "log_rows": len(rows), **(revealed(record, code) or {})}

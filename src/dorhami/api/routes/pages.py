@@ -41,6 +41,12 @@ async def replay_page(game_id: str, request: Request) -> Response:
     return single_page(request) if game_id.isdigit() else not_found_page(request)
 
 
+@router.api_route("/verify/{game_id}", methods=PAGE_METHODS)
+async def verify_page(game_id: str, request: Request) -> Response:
+    """A finished game's shuffle checked in plain words; the client asks GET /api/games/{id}/verify."""
+    return single_page(request) if game_id.isdigit() else not_found_page(request)
+
+
 @router.get("/favicon.ico")
 async def favicon(request: Request) -> FileResponse:
     # Asked for by browsers on pages without an icon link (the JSON API, /docs).

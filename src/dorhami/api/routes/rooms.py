@@ -12,7 +12,7 @@ from ...engine import get_engine
 from ...hub import claims
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
-from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, JoinResult, LeaveResult, LogPublic,
+from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, JoinBody, JoinResult, LeaveResult, LogPublic,
                        RematchRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
@@ -50,10 +50,11 @@ async def get_room(code: str, hub: HubDep) -> dict:
 
 
 @router.post("/{code}/join", response_model=JoinResult)
-async def join_room(code: str, player: CurrentPlayer, hub: HubDep) -> JoinResult:
-    """Take the lowest free seat (or get back the seat you already hold)."""
+async def join_room(code: str, player: CurrentPlayer, hub: HubDep, body: JoinBody | None = None) -> JoinResult:
+    """Take the lowest free seat (or get back the seat you already hold). A `client_seed` goes
+    into the derivation of the next game's seed (provably fair shuffles)."""
     table = await hub.table(code)
-    return JoinResult(seat=await table.call(table.join, player.id, player.name))
+    return JoinResult(seat=await table.call(table.join, player.id, player.name, body.client_seed if body else None))
 
 
 @router.post("/{code}/bots", response_model=JoinResult, status_code=201)
