@@ -149,7 +149,7 @@ export function showReplay(root, gameId) {
     if (!replay || !game) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
     const title = gameTitle(replay.game);
     document.title = `${t("replay.title")} · ${title} · ${t("brand")}`;
-    root.replaceChildren(h("article", { class: `replay ${replay.game}`, id: "replay", dataset: { version: replay.frames[at].version } },
+    root.replaceChildren(h("article", { class: `replay ${replay.game}`, id: "replay", dataset: { version: replay.frames[at].version, seat: replay.seat ?? "spectator" } },
       h("section", { class: "room-head slim" }, h("h1", {}, `${t("replay.title")}: ${title}`), seatPicker()),
       controls(), board, logPanel(), h("p", { class: "controls" }, back)));
     try { game.render(board, context()); } catch (err) { console.error(err); }

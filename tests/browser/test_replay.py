@@ -73,7 +73,7 @@ def test_step_through_a_finished_game_from_a_seat_and_as_a_spectator(server, bro
     # As a spectator: the hands are hidden, the address says so, the step is kept.
     page.select_option("#replay-seat", "")
     page.wait_for_url(re.compile(rf"/replay/{game_id}$"))
-    page.wait_for_function("document.querySelector('#replay-seat').value === ''")
+    page.wait_for_selector("#replay[data-seat=spectator]")  # the spectator's frames have arrived
     assert shown_version(page) == last // 2
     assert page.locator("#cu-hand .cu-card[data-card]").count() == 0
 
