@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,8 +29,15 @@ def started(client, config=None, seeds=("alpha-1", "beta-2")):
     return code, host, guest
 
 
-def database(url):
-    return create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+@contextmanager
+def database(url, write=False):
+    """A connection straight to the test database (a transaction when `write`), closed after."""
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.begin() if write else engine.connect() as connection:
+            yield connection
+    finally:
+        engine.dispose()
 
 
 def test_the_commitment_comes_first_and_the_seed_is_checkable_from_what_is_revealed(client):
@@ -59,7 +67,7 @@ def test_a_running_game_reveals_no_server_seed_anywhere(client, database_url):
     code, host, guest = started(client)
     client.post(f"/api/rooms/{code}/start", headers=host["headers"])
     state = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
-    with database(database_url).connect() as db:
+    with database(database_url) as db:
         secret = db.execute(text("SELECT server_seed FROM games WHERE id = :id"), {"id": state["game_id"]}).scalar()
     assert secret and len(secret) == 64
     answers = [client.get(f"/api/rooms/{code}/state", headers=who["headers"]).text for who in (host, guest)]
@@ -81,7 +89,7 @@ def test_a_tampered_game_fails_the_check_that_its_change_breaks(client, database
     game_id = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()["game_id"]
     play_to_the_end(client, code, [host, guest])
     assert client.get(f"/api/games/{game_id}/verify").json()["passed"]
-    with database(database_url).begin() as db:
+    with database(database_url, write=True) as db:
         db.execute(text(tamper), {"id": game_id, "other": "00" * 32, "seeds": json.dumps(["mallory"]),
                                   "bogus": json.dumps({"type": "exchange_cards", "cards": [999]})})
     answer = client.get(f"/api/games/{game_id}/verify").json()
