@@ -33,10 +33,12 @@ def _any_mode(engine) -> dict:
 
 
 REPLAY_PAGE_MAX = 500
+# Game ids are 32-bit integers in the database (PostgreSQL refuses a larger one in a query).
+GameId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayPublic)
-async def replay(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep,
+async def replay(game_id: GameId, hub: HubDep,
                  player: Annotated[PlayerRecord | None, Depends(optional_player)],
                  seat: Annotated[int | None, Query(ge=0, le=7, description="whose eyes; none: a spectator's")] = None,
                  after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
@@ -65,7 +67,7 @@ async def replay(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep,
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyPublic)
-async def verify(game_id: Annotated[int, Path(ge=1, le=2**53)], hub: HubDep) -> dict:
+async def verify(game_id: GameId, hub: HubDep) -> dict:
     """Check a finished game: the revealed server seed against its commitment, the seed's
     derivation, and a replay of the whole log from that seed to the stored result. Refused while
     the game runs (its server seed is still secret)."""
