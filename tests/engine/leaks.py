@@ -138,6 +138,7 @@ class StandIn:
 
     def __init__(self, engine: Engine, game: LiveGame, store: _LogStore) -> None:
         self.engine, self.game, self.hub = engine, game, SimpleNamespace(store=store)
+        self.room = SimpleNamespace(code="leak-scan")  # the finished log names its room
 
     def snapshot(self, seat: int | None, events: list[dict] | None = None) -> dict:
         return Table.snapshot(self, seat, events)
@@ -165,7 +166,10 @@ class GameScan:
         self.histories: dict[int | None, list] = {viewer: [] for viewer in self.viewers}
         self.log_entries: list[dict] = []  # the running log's entries, as checked
         self.messages: dict[int | None, dict] = {}  # the latest running state message per viewer
-        record = SimpleNamespace(seed=seed, players=variant.players, config=variant.config, started_ms=0)
+        # No commitment: the scan's games are dealt from a seed given outright (hub/fairness.py's
+        # reveal at the end is tested in tests/api/test_fair_shuffles.py).
+        record = SimpleNamespace(seed=seed, players=variant.players, config=variant.config, started_ms=0,
+                                 commitment=None)
         self.store = _LogStore([], record)
         self.game: LiveGame | None = None
         self.running: tuple | None = None  # (state, version) of the latest running version
