@@ -18,6 +18,7 @@ export function showReplay(root, gameId) {
   let at = 0;           // the frame shown
   let timer = null;     // set while playing
   let error = null;
+  const madeLines = new Map();  // frame index -> {lang, lines}: each frame's log lines are made once
   const board = h("section", { class: "table replay-board", id: "replay-board" });
 
   async function load() {
@@ -35,6 +36,7 @@ export function showReplay(root, gameId) {
         after = page.next_after;
       } while (after !== null);
       replay = { ...page, frames };
+      madeLines.clear();
       game = await renderer(replay.game);
       at = Math.min(at, frames.length - 1);
     } catch (err) {
@@ -124,14 +126,20 @@ export function showReplay(root, gameId) {
       h("span", { id: "replay-position", class: "muted" }, position()));
   }
 
+  function linesOf(i, ctx) {
+    const lang = currentLang();
+    const kept = madeLines.get(i);
+    if (kept?.lang === lang) return kept.lines;
+    let lines = [];
+    try { lines = game.logLines ? game.logLines(replay.frames[i].events, { ...ctx, view: replay.frames[i].view }) || [] : []; } catch (err) { console.error(err); }
+    madeLines.set(i, { lang, lines });
+    return lines;
+  }
+
   function logPanel() {
     const ctx = context();
     const lines = [];
-    for (let i = 1; i <= at; i++) {
-      let made = [];
-      try { made = game.logLines ? game.logLines(replay.frames[i].events, { ...ctx, view: replay.frames[i].view }) || [] : []; } catch (err) { console.error(err); }
-      lines.push(...made.map((line) => ({ ...line, current: i === at })));
-    }
+    for (let i = 1; i <= at; i++) lines.push(...linesOf(i, ctx).map((line) => ({ ...line, current: i === at })));
     return h("section", { class: "card log", id: "replay-log", "aria-label": t("history") },
       lines.length ? h("ol", { class: "log-lines", reversed: true, tabindex: 0 },
         [...lines].reverse().map((line) => h("li", { class: `${line.summary ? "summary" : ""}${line.current ? " current" : ""}` },

@@ -17,17 +17,22 @@ from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_ove
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+def started_game(http: httpx.Client, slug: str, config: dict) -> tuple[str, dict]:
+    """A game of `slug` started over REST for one person and an easy bot: (room code, auth headers)."""
+    me = http.post("/api/players", json={"name": "Sara"}).json()
+    auth = {"Authorization": f"Bearer {me['token']}"}
+    code = http.post("/api/rooms", json={"game": slug, "config": config}, headers=auth).json()["code"]
+    http.post(f"/api/rooms/{code}/join", headers=auth)
+    http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
+    assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
+    return code, auth
+
+
 def finished_game(base: str, slug: str = "camel-up-cards") -> tuple[str, int, int]:
-    """A short game of `slug` for one person and a bot, played to the end over REST:
-    (room code, game id, last version)."""
+    """A short game of `slug`, played to the end over REST: (room code, game id, last version)."""
     rng = random.Random(2)
     with httpx.Client(base_url=base, timeout=10) as http:
-        me = http.post("/api/players", json={"name": "Sara"}).json()
-        auth = {"Authorization": f"Bearer {me['token']}"}
-        code = http.post("/api/rooms", json={"game": slug, "config": QUICK_CONFIG[slug]}, headers=auth).json()["code"]
-        http.post(f"/api/rooms/{code}/join", headers=auth)
-        http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
-        assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
+        code, auth = started_game(http, slug, QUICK_CONFIG[slug])
         deadline = time.monotonic() + 90
         while (state := http.get(f"/api/rooms/{code}/state", headers=auth).json())["result"] is None:
             assert time.monotonic() < deadline, "the game did not end"
@@ -99,12 +104,7 @@ def test_step_through_a_finished_game_from_a_seat_and_as_a_spectator(server, bro
 
 def test_a_running_game_s_replay_page_says_when_it_opens(server, browser):
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        me = http.post("/api/players", json={"name": "Omid"}).json()
-        auth = {"Authorization": f"Bearer {me['token']}"}
-        code = http.post("/api/rooms", json={"game": "camel-up-cards"}, headers=auth).json()["code"]
-        http.post(f"/api/rooms/{code}/join", headers=auth)
-        http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
-        http.post(f"/api/rooms/{code}/start", headers=auth)
+        code, auth = started_game(http, "camel-up-cards", {})
         game_id = http.get(f"/api/rooms/{code}/state", headers=auth).json()["game_id"]
     page = new_page(browser, PHONE, "fa")
     page.goto(f"{server.url}/replay/{game_id}")
