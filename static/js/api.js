@@ -15,7 +15,7 @@ export function saveIdentity(player) {
 }
 
 // This browser's part of a game's seed (provably fair shuffles): fresh randomness for every seat
-// it takes, so the server cannot have chosen the deal alone.
+// it takes, which ties the deal to this table (docs/FAIR_SHUFFLES.md says what it does not prove).
 export function clientSeed() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

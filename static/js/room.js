@@ -206,7 +206,7 @@ export function showRoom(root, code) {
     if (seated) parts.push(h("button", { id: "leave", onclick: () => call("POST", `/api/rooms/${code}/leave`) }, t("leave")));
     if (!isHost()) parts.push(h("p", { class: "muted" }, t("waiting_for_host")));
     if (room.seats.length < room.min_players) parts.push(h("p", { class: "muted" }, t("need_players", { n: room.min_players })));
-    else if (!startable && room.seats.length <= room.max_seats) {
+    else if (!startable) {
       // A mode that skips counts (Double Connect's teams: 4, 6 or 8): say which ones.
       parts.push(h("p", { class: "muted", id: "need-counts" }, t("need_counts", { list: listOf(counts) })));
     }
