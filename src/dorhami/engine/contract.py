@@ -105,6 +105,26 @@ class Engine:
         low, high = self.player_range(config)
         return list(range(low, high + 1))
 
+    # -- ratings (hub/ratings.py) ---------------------------------------------------------
+
+    def rated(self, config: dict) -> bool:
+        """Whether a game of this config ranks its players against each other (a coop mode does not)."""
+        return True
+
+    def placings(self, result: dict, players: int) -> list[tuple[list[int], int]]:
+        """The result as (seats of one side, its rank) for rating: rank 1 is best, equal ranks tie.
+
+        Each seat is its own side. The rank is the result's own `ranks` when it has them; else
+        the winners share rank 1 and the others follow in `ranking` order, one rank each."""
+        ranks = result.get("ranks")
+        if isinstance(ranks, dict):
+            return [([seat], int(ranks[str(seat)])) for seat in range(players)]
+        winners = list(result.get("winners") or [])
+        others = [seat for seat in result.get("ranking") or range(players) if seat not in winners]
+        placed = [([seat], 1) for seat in winners]
+        return placed + [([seat], 1 + len(winners) + i) for i, seat in enumerate(others)]
+
+
     # -- lifecycle ------------------------------------------------------------------------
 
     def setup(self, players: int, seed: int, config: dict | None = None, now_ms: int = 0,
@@ -199,3 +219,8 @@ class Engine:
     def public_action(self, seat: int | None, action: Action) -> Action:
         """How a logged action appears in the public log of a running game (secrets removed)."""
         return action
+
+
+def sides_of(rows: list[dict]) -> list[tuple[list[int], int]]:
+    """Placings from result rows that carry a `rank` and a `seat` (or a team's `seats`)."""
+    return [(list(row["seats"]) if "seats" in row else [row["seat"]], int(row["rank"])) for row in rows]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,6 +24,18 @@ class PlayerRecord(Base):
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The SHA-256 of the player's recovery code (api/routes/players.py); the code itself is shown once.
+    recovery_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True, index=True)
+
+
+class PlayerTokenRecord(Base):
+    """A further bearer token of a player: a browser that restored the identity with its recovery
+    code. Stored, like the first token, only as its SHA-256."""
+
+    __tablename__ = "player_tokens"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class RoomRecord(Base):
@@ -42,6 +54,9 @@ class RoomRecord(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # How long a seated player may be gone (no socket, no request) before a bot plays for them.
     reconnect_grace_s: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
+    # Chat (hub/chat.py): whether spectators may write, and the players the host muted.
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    muted: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRecord(Base):
@@ -80,6 +95,8 @@ class GameRecord(Base):
     server_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
     commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
     client_seeds: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # Why this game does not count for ratings ("bots", "coop", "rescued", "abandoned"), or None.
+    unrated: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class ActionRecord(Base):
@@ -96,3 +113,51 @@ class ActionRecord(Base):
     # client reported, how much earlier it counted (`server_ms` is that compensated time), and
     # the `race_judged` evidence of the race it won. Null for every other row.
     timing: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+
+
+class GamePlayerRecord(Base):
+    """One person's seat in one finished game: their rank, and their rating before and after
+    (null when the game was unrated). History, per-title counts and rating rebuilds read these."""
+
+    __tablename__ = "game_players"
+    __table_args__ = (Index("ix_game_players_player", "player_id", "ended_ms"),)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    rank: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    ended_ms: Mapped[int] = mapped_column(BigInteger)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    mu_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_before: Mapped[float | None] = mapped_column(Float, nullable=True)
+    mu_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class RatingRecord(Base):
+    """A person's current rating in one title (openskill's Plackett-Luce mu and sigma); `ordinal`
+    (mu - 3 sigma) orders the leaderboard."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "game", "ordinal"),)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatRecord(Base):
+    """One chat line or reaction of a room: who, what, when. Never part of a game's log."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_room", "room_id", "id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"))
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    kind: Mapped[str] = mapped_column(String(8))  # "text" or "reaction"
+    body: Mapped[str] = mapped_column(String(800))
+    sent_ms: Mapped[int] = mapped_column(BigInteger)

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from dorhami.engine import Action, Engine, Event, IllegalAction, State
 from dorhami.engine.rng import table_rng
+from dorhami.engine.contract import sides_of
 
 from . import view as view_module
 from .actions import ACTIONS
@@ -210,6 +211,10 @@ class DoubleConnectEngine(Engine):
 
     def player_counts(self, config: dict | None = None) -> list[int]:
         return allowed_player_counts(self.validate_config(config))  # §6 (2): teams need 4, 6 or 8
+
+    def placings(self, result: dict, players: int) -> list[tuple[list[int], int]]:
+        """Solo: each seat's §5 rank; teams: each team's, its seats one side."""
+        return sides_of(result["teams"] if "teams" in result else result["results"])
 
     # -- setup (§3) -------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from dorhami.engine import Engine, IllegalAction
+from dorhami.engine.contract import sides_of
 
 from .actions import ACTIONS
 from .components import (AUTO_TARGET, CARD_COUNT, CONFIG_RANGES, DEFAULT_CONFIG, FORBIDDEN_CARD_COUNT,
@@ -620,6 +621,15 @@ class TwinItEngine(Engine):
             place_forbidden(state, take_forbidden(order, state["faces"]), winner)
         deal(state, order)
         return state
+
+    def rated(self, config: dict) -> bool:
+        return config["mode"] != "coop"  # the table plays together: nobody places against anyone
+
+    def placings(self, result: dict, players: int) -> list[tuple[list[int], int]]:
+        """§5's standings (a team is one side). The winners rank first even when a target ended
+        the game before the standings say so; everyone else comes after them."""
+        winners = set(result["winners"])
+        return [(seats, 1 if winners & set(seats) else max(rank, 2)) for seats, rank in sides_of(result["standings"])]
 
     def start_events(self, state: dict) -> list[dict]:
         """§4.11: a new game announces when its countdown ends."""
