@@ -1,8 +1,10 @@
-// The settings dialog: sound, vibration, reduced motion, high contrast with patterns, notifications.
+// The settings dialog: sound, vibration, reduced motion, high contrast with patterns, notifications,
+// and keeping your identity with a recovery code.
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 import { settings, updateSettings } from "./settings.js";
 import { askNotificationPermission } from "./alerts.js";
+import { identityPanel } from "./identity-panel.js";
 
 const SWITCHES = ["sound", "vibrate", "reducedMotion", "contrast", "notify"];
 
@@ -23,6 +25,7 @@ export function openSettings() {
   const dialog = h("dialog", { id: "settings-dialog", class: "card", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("settings")),
     SWITCHES.map(toggle),
+    identityPanel(),
     h("form", { method: "dialog" }, h("button", { class: "primary", id: "settings-close" }, t("close"))));
   dialog.addEventListener("close", () => { dialog.remove(); document.getElementById("settings")?.focus(); });
   document.body.append(dialog);

@@ -40,10 +40,18 @@ def test_no_token_reaches_the_server_log_even_with_the_access_log_on(database_ur
             http.patch("/api/players/me", json={"name": "\u0000"}, headers=headers[1])  # refused with 422
             http.get("/api/rooms/nosuchroom", headers={"Authorization": "Bearer " + tokens[0][::-1]})
             asyncio.run(play_over_the_socket(server.url.replace("http", "ws", 1), code, tokens[1]))
+            # Recovery codes, and the tokens restoring gives out, are as secret as the first token.
+            recovery = http.post("/api/players/me/recovery", headers=headers[1]).json()["code"]
+            restored = http.post("/api/players/restore", json={"code": recovery}).json()["token"]
+            http.get("/api/players/me", headers={"Authorization": f"Bearer {restored}"})
+            http.post("/api/players/restore", json={"code": recovery[::-1]})  # refused, not logged
+            tokens.append(restored)
         log = server.log_text()
-        assert f"/api/rooms/{code}/state" in log, "the access log was on"
+        assert f"/api/rooms/{code}/state" in log and "/api/players/restore" in log, "the access log was on"
         for token in tokens:
             assert token not in log and token[::-1] not in log
             assert token[:16] not in log
+        for text in (recovery, recovery[::-1], recovery.replace("-", "")):
+            assert text not in log and text[:11] not in log
     finally:
         server.stop()

@@ -67,6 +67,8 @@ ADDRESS_LIMITS = {
     "new_player": Limit(1, 60),   # guests: one a second, sixty at once (a classroom)
     "new_room": Limit(1, 60),
     "sandbox": Limit(20, 100),  # a bot playing itself through the sandbox, not a flood
+    # Codes cannot be guessed (125 bits); this keeps a script from trying millions anyway.
+    "restore": Limit(1 / 6, 10),
 }
 # Per player (a token): rooms and REST actions; sockets have their own bucket.
 PLAYER_LIMITS = {

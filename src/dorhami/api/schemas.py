@@ -47,6 +47,21 @@ class PlayerCreated(PlayerPublic):
     token: str = Field(description="Send as `Authorization: Bearer <token>`; shown only once.")
 
 
+class PlayerMe(PlayerPublic):
+    protected: bool = Field(description="whether a recovery code can restore this identity elsewhere")
+
+
+class RecoveryCode(BaseModel):
+    code: str = Field(description="Shown only once: type it in another browser (POST /api/players/restore) "
+                                  "to play there as the same player. A new code replaces it.",
+                      examples=["7K2QM-9XH4T-D0RWA-3JP8N-EV5BC"])
+
+
+class RestoreBody(Strict):
+    # Long enough for the code with any spacing a person types, short enough to refuse a flood.
+    code: str = Field(min_length=1, max_length=64, examples=["7K2QM-9XH4T-D0RWA-3JP8N-EV5BC"])
+
+
 class GamePublic(BaseModel):
     slug: str
     title: str
@@ -81,6 +96,19 @@ class SeatPublic(BaseModel):
 Presence = Literal["connected", "reconnecting", "away"]
 
 
+class RescueRequested(BaseModel):
+    seat: int
+    player: PlayerPublic = Field(description="who asked")
+    asked_ms: int
+    grant_at_ms: int | None = Field(description="when the seat becomes the asker's if the host does not decide; "
+                                                "null while the host is at the table to decide")
+
+
+class RescueDecided(BaseModel):
+    seat: int
+    granted: bool
+
+
 class RoomPublic(BaseModel):
     code: str
     url: str
@@ -103,6 +131,8 @@ class RoomPublic(BaseModel):
         description="per seat held by a person: connected, reconnecting (dropped moments ago) or away")
     spectators: int = Field(description="sockets watching without a seat")
     rematch_requests: list[str] = Field(description="ids of seated players asking the host for a rematch")
+    rescue_requests: list[RescueRequested] = Field(default_factory=list,
+                                                   description="people asking to take over a seat a bot stands in for")
 
 
 class JoinBody(Strict):

@@ -18,7 +18,8 @@ from sqlalchemy import Connection, Engine, delete, exists, func, insert, select,
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
-from .records import ActionRecord, GameRecord, PlayerRecord, RoomRecord, SeatRecord
+from . import recovery
+from .records import ActionRecord, GameRecord, PlayerRecord, PlayerTokenRecord, RoomRecord, SeatRecord
 
 T = TypeVar("T")
 ACTIONS, GAMES, ROOMS, SEATS = (r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord))
@@ -63,8 +64,45 @@ class Repository:
             session.get(PlayerRecord, player_id).name = name
 
     def player_by_token(self, token: str) -> PlayerRecord | None:
+        """The player of a token: the one made with the identity, or one a restore gave out."""
+        digest = hash_token(token)
         with self.sessions() as session:
-            return session.scalar(select(PlayerRecord).where(PlayerRecord.token_hash == hash_token(token)))
+            player = session.scalar(select(PlayerRecord).where(PlayerRecord.token_hash == digest))
+            if player is None:
+                player = session.scalar(select(PlayerRecord).join(
+                    PlayerTokenRecord, PlayerTokenRecord.player_id == PlayerRecord.id)
+                    .where(PlayerTokenRecord.token_hash == digest))
+            return player
+
+    def player(self, player_id: str) -> PlayerRecord | None:
+        with self.sessions() as session:
+            return session.get(PlayerRecord, player_id)
+
+    def set_recovery_code(self, player_id: str) -> str:
+        """A new recovery code for the player; the one before it stops working. Returns the code,
+        which is stored only hashed."""
+        code = recovery.new_code()
+        with self.sessions.begin() as session:
+            session.get(PlayerRecord, player_id).recovery_hash = recovery.hash_code(code)
+        return code
+
+    def clear_recovery_code(self, player_id: str) -> None:
+        with self.sessions.begin() as session:
+            session.get(PlayerRecord, player_id).recovery_hash = None
+
+    def restore_player(self, typed_code: str) -> tuple[PlayerRecord, str] | None:
+        """The player whose recovery code this is, with a new token for the browser that typed
+        it (the player's other browsers keep theirs); None if it is nobody's code."""
+        digest = recovery.hash_code(typed_code)
+        if digest is None:
+            return None
+        token = secrets.token_urlsafe(32)
+        with self.sessions.begin() as session:
+            player = session.scalar(select(PlayerRecord).where(PlayerRecord.recovery_hash == digest))
+            if player is None:
+                return None
+            session.add(PlayerTokenRecord(token_hash=hash_token(token), player_id=player.id))
+            return player, token
 
     def players(self, ids: set[str]) -> dict[str, PlayerRecord]:
         if not ids:

@@ -1,0 +1,114 @@
+// "Your identity" in the settings dialog: protect this guest with a recovery code shown once, or
+// restore a protected one in this browser. The code travels only in request bodies, never a URL.
+import { api, ApiError, identity, saveIdentity } from "./api.js";
+import { h } from "./dom.js";
+import { extend, t } from "./i18n/index.js";
+
+extend({
+  en: {
+    "identity.title": "Your identity",
+    "identity.none": "You have no identity in this browser yet: type a name in the lobby, or restore one below.",
+    "identity.protected": "A recovery code protects {name}.",
+    "identity.unprotected": "Only this browser knows {name}. Keep a recovery code to play as {name} on another device.",
+    "identity.make": "Get a recovery code",
+    "identity.replace": "Replace the recovery code",
+    "identity.shown_once": "Write this code down or keep it somewhere safe: it is shown only now. Anyone with it can play as you.",
+    "identity.copy": "Copy the code",
+    "identity.copied": "Code copied",
+    "identity.restore_label": "Recovery code from another browser",
+    "identity.restore": "Restore",
+    "identity.restored": "Welcome back, {name}. This browser now plays as you.",
+    "identity.wrong": "That recovery code belongs to no player. Check it and try again.",
+    "identity.slow_down": "Too many tries; wait a minute and try again.",
+    "identity.failed": "That did not work: {message}",
+  },
+  fa: {
+    "identity.title": "هویت شما",
+    "identity.none": "هنوز در این مرورگر هویتی ندارید: در صفحهٔ اصلی نامی بنویسید یا در پایین هویتی را بازیابی کنید.",
+    "identity.protected": "یک کد بازیابی از {name} محافظت می‌کند.",
+    "identity.unprotected": "فقط این مرورگر {name} را می‌شناسد. با یک کد بازیابی می‌توانید در دستگاه دیگری هم {name} باشید.",
+    "identity.make": "گرفتن کد بازیابی",
+    "identity.replace": "عوض کردن کد بازیابی",
+    "identity.shown_once": "این کد را یادداشت کنید یا جای امنی نگه دارید: فقط همین حالا نشان داده می‌شود. هر کس آن را داشته باشد می‌تواند به جای شما بازی کند.",
+    "identity.copy": "کپی کد",
+    "identity.copied": "کد کپی شد",
+    "identity.restore_label": "کد بازیابی از مرورگر دیگر",
+    "identity.restore": "بازیابی",
+    "identity.restored": "خوش برگشتید، {name}. این مرورگر حالا به نام شما بازی می‌کند.",
+    "identity.wrong": "این کد بازیابی مال هیچ بازیکنی نیست. آن را بررسی کنید و دوباره امتحان کنید.",
+    "identity.slow_down": "تلاش‌ها زیاد بود؛ یک دقیقه صبر کنید و دوباره امتحان کنید.",
+    "identity.failed": "نشد: {message}",
+  },
+});
+
+function explain(err) {
+  if (err instanceof ApiError && err.code === "invalid_recovery_code") return t("identity.wrong");
+  if (err instanceof ApiError && err.code === "rate_limited") return t("identity.slow_down");
+  return t("identity.failed", { message: err.message });
+}
+
+export function identityPanel() {
+  const status = h("p", { id: "identity-status" });
+  const result = h("div", { id: "identity-result", "aria-live": "polite" });
+  const makeButton = h("button", { type: "button", id: "identity-make", onclick: makeCode });
+  const section = h("section", { id: "identity", "aria-labelledby": "identity-title" },
+    h("h3", { id: "identity-title" }, t("identity.title")), status, makeButton, result, restoreForm());
+
+  async function describe() {
+    const me = identity();
+    makeButton.hidden = !me?.token;
+    if (!me?.token) { status.textContent = t("identity.none"); return; }
+    status.textContent = t("identity.unprotected", { name: me.name });
+    makeButton.textContent = t("identity.make");
+    try {
+      const info = await api("GET", "/api/players/me");
+      if (info.protected) {
+        status.textContent = t("identity.protected", { name: info.name });
+        makeButton.textContent = t("identity.replace");
+      }
+    } catch { /* offline: the line above still holds */ }
+  }
+
+  async function makeCode() {
+    makeButton.disabled = true;
+    try {
+      const { code } = await api("POST", "/api/players/me/recovery");
+      const shown = h("output", { id: "identity-code", class: "recovery-code", dir: "ltr" }, code);
+      const copy = h("button", { type: "button", id: "identity-copy", onclick: async () => {
+        try { await navigator.clipboard.writeText(code); copy.textContent = t("identity.copied"); } catch { /* select it by hand */ }
+      } }, t("identity.copy"));
+      result.replaceChildren(h("p", { class: "warning" }, t("identity.shown_once")), shown, copy);
+      await describe();
+      copy.focus();
+    } catch (err) {
+      result.replaceChildren(h("p", { role: "alert" }, explain(err)));
+    } finally {
+      makeButton.disabled = false;
+    }
+  }
+
+  function restoreForm() {
+    const input = h("input", { id: "identity-code-input", type: "text", autocomplete: "off", spellcheck: "false",
+      autocapitalize: "characters", maxlength: 64, dir: "ltr", required: true });
+    const answer = h("p", { id: "identity-restore-answer", "aria-live": "polite" });
+    const form = h("form", { id: "identity-restore", class: "stack", onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        const player = await api("POST", "/api/players/restore", { code: input.value });
+        saveIdentity({ id: player.id, name: player.name, token: player.token });
+        input.value = "";
+        answer.textContent = t("identity.restored", { name: player.name });
+        result.replaceChildren();
+        await describe();
+      } catch (err) {
+        answer.textContent = explain(err);
+      }
+    } },
+    h("label", { for: "identity-code-input" }, t("identity.restore_label")), input,
+    h("button", { type: "submit", id: "identity-restore-button" }, t("identity.restore")), answer);
+    return form;
+  }
+
+  describe();
+  return section;
+}
