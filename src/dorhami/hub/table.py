@@ -26,6 +26,7 @@ from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .leavers import StandIns
 from .presence import Roster
 from .replay import initial_state, replay_row
+from .rescue import RESCUE_DELAY_MS, Request, Rescues
 from .verify import revealed
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class LiveGame:
     # The room's nth game, and the SHA-256 of its server seed (hub/fairness.py), public from the start.
     number: int | None = None
     commitment: str | None = None
+    unrated: str | None = None
     replies: dict[int, OrderedDict] = field(default_factory=dict)
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
     history: list[tuple[int, list[Event]]] = field(default_factory=list)
@@ -108,6 +110,7 @@ class Table:
         self.touched_ms = hub.clock.now_ms()
         self.retired = False
         self.leavers = StandIns(self)
+        self.rescues = Rescues(self)
         self.bot_rng = random.Random()
         self.roster = Roster()
         self.rematch_requests: set[str] = set()
@@ -180,6 +183,7 @@ class Table:
     def _cancel_waits(self) -> None:
         """Call off everything the table waits for: its timer, its bots' moves, a leaver's grace."""
         self.leavers.cancel()
+        self.rescues.end()
         for task in [self.timer, self.release, self.prober, *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
@@ -370,6 +374,7 @@ class Table:
             self.referee.new_game()  # the last game's versions and seats mean nothing here
         self.rematch_requests.clear()
         self.leavers.end()
+        self.rescues.end()
         self.leavers.all_seen()
         self._broadcast_room()
         self._after_change(self.engine.start_events(state))
@@ -514,6 +519,7 @@ class Table:
             game.result = result
             self.room.status = "finished"
             self.leavers.end()
+            self.rescues.end()
             self._broadcast_room()
         self._after_change(events)
 
@@ -775,6 +781,8 @@ class Table:
         """A sign of life from `player_id` (a socket, an action, a state request): a seat a bot
         plays for them is theirs again at once."""
         if self.leavers.seen(player_id):
+            # Back before anyone took the seat over: it is theirs, and a request for it is moot.
+            self.rescues.withdraw(self.seat_of(player_id))
             self._schedule_bots()
             self._broadcast_room()
 
@@ -783,6 +791,69 @@ class Table:
         if self.game and self.game.result is None and self.room.status == "playing" and self.leavers.take_over():
             self._schedule_bots()
             self._broadcast_room()
+
+    # -- seat rescue (hub/rescue.py) ------------------------------------------------------
+
+    async def ask_rescue(self, player_id: str, name: str, seat: int) -> dict:
+        """Someone not seated asks to play a seat a bot stands in for."""
+        request = self.rescues.ask(player_id, name, seat)
+        self.names[player_id] = name
+        self._broadcast_room()
+        return next(r for r in self.rescues.public() if r["seat"] == request.seat)
+
+    async def withdraw_rescue(self, player_id: str, seat: int) -> dict:
+        """The asker takes their request back, or the host declines it."""
+        asker = None if player_id == self.room.host_id else player_id
+        if self.rescues.withdraw(seat, asker) is None:
+            raise HubError("no_rescue_request", "there is no such request for this seat", 409)
+        self._broadcast_room()
+        return {"seat": seat, "granted": False}
+
+    async def approve_rescue(self, player_id: str, seat: int) -> dict:
+        self._require_host(player_id)
+        request = self.rescues.requests.get(seat)
+        if request is None:
+            raise HubError("no_rescue_request", "there is no such request for this seat", 409)
+        await self._grant_rescue(request)
+        return {"seat": seat, "granted": True}
+
+    async def rescue_due(self, request: Request) -> None:
+        """A request's delay has passed: granted unless the host is here to decide (then asked
+        again after another delay, in case the host goes)."""
+        if self.rescues.requests.get(request.seat) is not request:
+            return  # withdrawn, declined or granted meanwhile
+        if self.rescues.host_present():
+            request.due_ms = self.hub.clock.now_ms() + RESCUE_DELAY_MS
+            request.task = asyncio.create_task(self.rescues._due(request))
+            return
+        await self._grant_rescue(request)
+
+    async def mark_unrated(self, reason: str) -> None:
+        """The running game no longer counts for ratings (placeholder until the ratings work lands)."""
+        if self.game is not None:
+            self.game.unrated = self.game.unrated or reason
+
+    async def _grant_rescue(self, request: Request) -> None:
+        seat = request.seat
+        self.rescues.withdraw(seat)
+        if seat not in self.leavers.seats or self.seat_of(request.player_id) is not None:
+            self._broadcast_room()
+            raise HubError("seat_not_abandoned", "that seat's player is back, or the asker plays another seat", 409)
+        owner = self.seats[seat].player_id
+        self.seats[seat].player_id = request.player_id
+        self.names[request.player_id] = request.name
+        self.leavers.seats.discard(seat)
+        self.leavers.seen(request.player_id)  # the grace runs for the new player from now
+        await self._save_seats()
+        await self.mark_unrated("rescued")
+        log.info("table %s: seat %s taken over", self.room.code, seat)
+        self._schedule_bots()
+        self.leavers.plan()
+        # The two people whose view changed: the new player sees the seat's hand, its old player
+        # (should a page of theirs be open) watches.
+        for sub in list(self.subscribers):
+            if sub.player_id in (request.player_id, owner):
+                sub.send(self.snapshot(self.seat_of(sub.player_id)))
 
     async def _bot_after(self, seat: int, planned: Plan) -> None:
         await self.hub.clock.sleep_until(planned.at_ms)
@@ -803,6 +874,7 @@ class Table:
             "seats": self._seats_public(),
             "presence": self._presence(), "spectators": self._spectators(),
             "rematch_requests": sorted(self.rematch_requests),
+            "rescue_requests": self.rescues.public(),
         }
 
     def _seats_public(self) -> list[dict]:

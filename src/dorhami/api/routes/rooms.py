@@ -13,7 +13,7 @@ from ...hub import claims
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
 from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, JoinBody, JoinResult, LeaveResult, LogPublic,
-                       RematchRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
+                       RematchRequested, RescueDecided, RescueRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 LOG_PAGE_MAX = 1000
@@ -76,6 +76,29 @@ async def move_seat(code: str, seat: int, body: SeatMove, player: CurrentPlayer,
     """The host moves a seat's occupant to another seat (swapping with whoever sits there)."""
     table = await hub.table(code)
     return {"seats": await table.call(table.move_seat, player.id, seat, body.to)}
+
+
+@router.post("/{code}/seats/{seat}/rescue", response_model=RescueRequested, status_code=202)
+async def ask_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+    """Ask to play a seat that a bot plays for a player gone longer than the grace. The host
+    approves or declines; with no host at the table the seat is yours after a short delay,
+    unless its player comes back first. A game with a rescued seat is not rated."""
+    table = await hub.table(code)
+    return await table.call(table.ask_rescue, player.id, player.name, seat)
+
+
+@router.post("/{code}/seats/{seat}/rescue/approve", response_model=RescueDecided)
+async def approve_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The host gives the seat to the person who asked for it."""
+    table = await hub.table(code)
+    return await table.call(table.approve_rescue, player.id, seat)
+
+
+@router.delete("/{code}/seats/{seat}/rescue", response_model=RescueDecided)
+async def withdraw_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The asker takes the request back, or the host declines it."""
+    table = await hub.table(code)
+    return await table.call(table.withdraw_rescue, player.id, seat)
 
 
 @router.post("/{code}/start", response_model=StartResult)
