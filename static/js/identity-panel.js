@@ -50,7 +50,7 @@ function explain(err) {
 export function identityPanel() {
   const status = h("p", { id: "identity-status" });
   const result = h("div", { id: "identity-result", "aria-live": "polite" });
-  const makeButton = h("button", { type: "button", id: "identity-make", onclick: makeCode });
+  const makeButton = h("button", { type: "button", id: "identity-make", onclick: makeCode }, t("identity.make"));
   const section = h("section", { id: "identity", "aria-labelledby": "identity-title" },
     h("h3", { id: "identity-title" }, t("identity.title")), status, makeButton, result, restoreForm());
 
@@ -91,7 +91,7 @@ export function identityPanel() {
     const input = h("input", { id: "identity-code-input", type: "text", autocomplete: "off", spellcheck: "false",
       autocapitalize: "characters", maxlength: 64, dir: "ltr", required: true });
     const answer = h("p", { id: "identity-restore-answer", "aria-live": "polite" });
-    const form = h("form", { id: "identity-restore", class: "stack", onsubmit: async (event) => {
+    const form = h("form", { id: "identity-restore", onsubmit: async (event) => {
       event.preventDefault();
       try {
         const player = await api("POST", "/api/players/restore", { code: input.value });

@@ -12,6 +12,7 @@ import { optionsSummary } from "./options-form.js";
 import { PRESENCE_MARK, seatList } from "./seats.js";
 import { replayLink } from "./replay.js";
 import { verifyLink } from "./verify.js";
+import { rescuePanel } from "./rescue.js";
 
 // [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
 function listOf(counts) {
@@ -312,10 +313,11 @@ export function showRoom(root, code) {
     keepFocus(() => {
       const result = resultPanel();
       parts.result.replaceChildren(...(result ? [result] : []));
-      parts.banner.replaceChildren(...[status === "connected" ? null : h("p", { class: "banner", id: "conn" }, t(status)), presenceLine()].filter(Boolean));
+      const ctl = { room, me: identity(), isHost: isHost(), call, code, mySeat: mySeat() };
+      parts.banner.replaceChildren(...[status === "connected" ? null : h("p", { class: "banner", id: "conn" }, t(status)), presenceLine(),
+        rescuePanel(ctl)].filter(Boolean));
       parts.head.replaceChildren(head());
       const waiting = room.status === "waiting";
-      const ctl = { room, me: identity(), isHost: isHost(), call, code };
       parts.lobby.replaceChildren(...(waiting ? [optionsLine(), shareBox(), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean) : []));
       parts.controls.replaceChildren(...(waiting ? [waitingControls()] : (mySeat() === null ? [h("p", { class: "muted watching" }, t("watching"))] : [])));
       sync(parts.log, waiting || !state ? [] : [belowTable()]);

@@ -1,0 +1,73 @@
+// Seat rescue in the room: a seat a bot plays for someone gone can be taken over. People who
+// watch may ask for it; the host approves or declines; with no host here the seat is the asker's
+// after a short delay, unless its player comes back first (the countdown says when).
+import { h } from "./dom.js";
+import { extend, t } from "./i18n/index.js";
+
+extend({
+  en: {
+    "rescue.ask": "Play {name}'s seat",
+    "rescue.ask_help": "A bot plays for {name}, who left. You can take the seat over; the game then no longer counts for ratings.",
+    "rescue.mine_host": "You asked for {name}'s seat; the host decides.",
+    "rescue.mine_timer": "You asked for {name}'s seat. It is yours in {left} unless {name} comes back.",
+    "rescue.withdraw": "Never mind",
+    "rescue.host": "{asker} asks to play {name}'s seat.",
+    "rescue.approve": "Give {asker} the seat",
+    "rescue.decline": "Decline",
+    "rescue.other": "{asker} asked to play {name}'s seat.",
+  },
+  fa: {
+    "rescue.ask": "بازی به جای {name}",
+    "rescue.ask_help": "یک ربات به جای {name} که رفته بازی می‌کند. می‌توانید جای او را بگیرید؛ آن وقت این بازی در امتیازها حساب نمی‌شود.",
+    "rescue.mine_host": "درخواست جای {name} را دادید؛ میزبان تصمیم می‌گیرد.",
+    "rescue.mine_timer": "درخواست جای {name} را دادید. تا {left} دیگر جا مال شماست، مگر {name} برگردد.",
+    "rescue.withdraw": "منصرف شدم",
+    "rescue.host": "{asker} می‌خواهد به جای {name} بازی کند.",
+    "rescue.approve": "جا را به {asker} بده",
+    "rescue.decline": "نه",
+    "rescue.other": "{asker} خواسته به جای {name} بازی کند.",
+  },
+});
+
+// `ctl`: { room, me, isHost, mySeat, call, code }. Returns the panel, or null when there is nothing to say.
+export function rescuePanel(ctl) {
+  const { room, me, isHost, mySeat, call, code } = ctl;
+  if (room.status !== "playing") return null;
+  const requests = room.rescue_requests || [];
+  const rows = [];
+  for (const seat of room.seats.filter((s) => s.stand_in && s.player)) {
+    const name = seat.player.name;
+    const path = `/api/rooms/${code}/seats/${seat.seat}/rescue`;
+    const request = requests.find((r) => r.seat === seat.seat);
+    if (!request) {
+      if (me && mySeat === null) {
+        rows.push(h("div", { class: "rescue", dataset: { seat: seat.seat } },
+          h("p", { id: `rescue-help-${seat.seat}` }, t("rescue.ask_help", { name })),
+          h("button", { type: "button", class: "primary", id: `rescue-ask-${seat.seat}`, "aria-describedby": `rescue-help-${seat.seat}`,
+            onclick: () => call("POST", path) }, t("rescue.ask", { name }))));
+      }
+      continue;
+    }
+    const asker = request.player.name;
+    if (me && request.player.id === me.id) {
+      // The countdown is an element the room's ticker fills from the server's clock: the sentence
+      // is split at an isolated placeholder so that each language keeps its own word order.
+      const line = request.grant_at_ms == null ? t("rescue.mine_host", { name })
+        : t("rescue.mine_timer", { name, left: "\u2068{left}\u2069" });
+      const [before, after] = line.split("\u2068{left}\u2069");
+      rows.push(h("div", { class: "rescue mine", dataset: { seat: seat.seat } },
+        h("p", { id: "rescue-mine" }, before, after !== undefined ? h("b", { dataset: { deadline: request.grant_at_ms } }) : null, after ?? ""),
+        h("button", { type: "button", id: "rescue-withdraw", onclick: () => call("DELETE", path) }, t("rescue.withdraw"))));
+    } else if (isHost) {
+      rows.push(h("div", { class: "rescue", dataset: { seat: seat.seat } },
+        h("p", {}, t("rescue.host", { asker, name })),
+        h("div", { class: "button-row" },
+          h("button", { type: "button", class: "primary", id: `rescue-approve-${seat.seat}`, onclick: () => call("POST", `${path}/approve`) },
+            t("rescue.approve", { asker })),
+          h("button", { type: "button", id: `rescue-decline-${seat.seat}`, onclick: () => call("DELETE", path) }, t("rescue.decline")))));
+    } else {
+      rows.push(h("p", { class: "rescue muted", dataset: { seat: seat.seat } }, t("rescue.other", { asker, name })));
+    }
+  }
+  return rows.length ? h("section", { class: "card rescues", id: "rescues", "aria-label": t("seats") }, rows) : null;
+}
