@@ -1,4 +1,4 @@
-"""The `dorhami` command: `dorhami serve [--host H] [--port P]`."""
+"""The `dorhami` command: `dorhami serve [--host H] [--port P]`, `dorhami migrate`."""
 
 from __future__ import annotations
 
@@ -15,9 +15,21 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--access-log", action="store_true",
                        help="log every HTTP request (off by default: a log line per request costs more "
                             "than many a request)")
+    commands.add_parser("migrate", help="bring the database (DATABASE_URL) to the newest schema, then exit")
     args = parser.parse_args(argv)
     if args.command == "serve":
         _serve(args.host, args.port, args.access_log)
+    elif args.command == "migrate":
+        _migrate()
+
+
+def _migrate() -> None:
+    """What `serve` does first, on its own: for a deployment that migrates before it starts replicas."""
+    from .config import Settings
+    from .storage.db import migrate
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    migrate(Settings.from_env().database_url)
 
 
 def _serve(host: str, port: int, access_log: bool = False) -> None:

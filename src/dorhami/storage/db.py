@@ -7,6 +7,8 @@ from pathlib import Path
 import orjson
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -46,12 +48,23 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def migrate(url: str) -> None:
-    """Bring the schema to the newest Alembic revision."""
+def alembic_config(url: str) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", normalise_url(url).replace("%", "%%"))
-    command.upgrade(config, "head")
+    return config
+
+
+def migrate(url: str) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    command.upgrade(alembic_config(url), "head")
+
+
+def schema_is_current(engine: Engine) -> bool:
+    """Whether the database's revision is the newest this version of the code knows."""
+    head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision() == head
 
 
 def make_sessions(engine: Engine) -> sessionmaker[Session]:

@@ -1,0 +1,35 @@
+"""Health for load balancers and orchestrators: `/healthz` (the process answers) and `/readyz`
+(it can serve: the database answers and its schema is the newest this version knows)."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import APIRouter
+from fastapi.responses import JSONResponse
+
+from ...storage.db import schema_is_current
+from ..deps import HubDep
+
+router = APIRouter(tags=["operations"])
+log = logging.getLogger(__name__)
+
+
+@router.get("/healthz")
+async def healthz() -> dict:
+    """The process is alive and its event loop answers."""
+    return {"status": "ok"}
+
+
+@router.get("/readyz", responses={503: {"description": "a dependency is not ready; `checks` says which"}})
+async def readyz(hub: HubDep) -> JSONResponse:
+    """Ready to serve: the database answers and its schema is current. A 503 names what is not."""
+    checks = {}
+    try:
+        checks["database"] = "ok"
+        checks["migrations"] = "ok" if await hub.store.run(schema_is_current, hub.store.engine) else "behind"
+    except Exception as exc:  # any failure to reach the database is "not ready", never a 500
+        log.warning("readiness: database unreachable (%s)", type(exc).__name__)
+        checks["database"] = checks["migrations"] = "unreachable"
+    ready = all(value == "ok" for value in checks.values())
+    return JSONResponse({"status": "ready" if ready else "not_ready", "checks": checks}, status_code=200 if ready else 503)
