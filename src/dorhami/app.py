@@ -21,6 +21,7 @@ from .config import Settings
 from .engine import IllegalAction
 from .hub.errors import HubError
 from .hub.hub import Hub
+from .metrics import Metrics
 from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
@@ -45,6 +46,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
         store = Store(settings.database_url)
         hub = Hub(store, settings, clock, seeds)
         app.state.hub = hub
+        app.state.metrics.watch(hub)
+        lag = asyncio.create_task(app.state.metrics.measure_loop_lag(), name="loop-lag")
         # Unfinished games resume in the background: the server answers at once, and a room
         # asked for before its turn simply loads then.
         recovery = asyncio.create_task(hub.recover(), name="recovery")
@@ -54,9 +57,9 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
         try:
             yield
         finally:
-            recovery.cancel()
-            sweeper.cancel()
-            await asyncio.gather(recovery, sweeper, return_exceptions=True)
+            for task in (recovery, sweeper, lag):
+                task.cancel()
+            await asyncio.gather(recovery, sweeper, lag, return_exceptions=True)
             await hub.close()
             store.close()
 
@@ -66,6 +69,7 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
     app.state.assets = AssetTree(STATIC_DIR)
     app.state.rate_limits = RateLimits(settings.rate_limits)
+    app.state.metrics = Metrics()
     # Without DORHAMI_SECRET each process signs with its own key: sandbox tokens then stop working
     # at a restart or on another process, which a deployment of several sets it to avoid.
     app.state.state_signer = StateSigner(settings.secret or secrets.token_hex(32))
@@ -92,13 +96,15 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HubError)
-    async def hub_error(_: Request, exc: HubError) -> JSONResponse:
+    async def hub_error(request: Request, exc: HubError) -> JSONResponse:
+        request.app.state.metrics.error(exc.code)
         response = _error(exc.status, exc.code, exc.message)
         response.headers.update(exc.headers)
         return response
 
     @app.exception_handler(IllegalAction)
-    async def illegal(_: Request, exc: IllegalAction) -> JSONResponse:
+    async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
+        request.app.state.metrics.error(exc.code)
         status = 404 if exc.code == "unknown_game" else 400 if exc.code in BAD_REQUEST_CODES else 409
         return _error(status, exc.code, exc.message)
 

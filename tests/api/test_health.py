@@ -61,3 +61,34 @@ def test_dorhami_migrate_brings_an_empty_database_to_the_newest_schema(tmp_path)
         assert schema_is_current(engine)
     finally:
         engine.dispose()
+
+
+def metric(text_: str, name: str, labels: str = "") -> float:
+    for line in text_.splitlines():
+        if line.startswith(f"{name}{labels} ") or (not labels and line.startswith(name + " ")):
+            return float(line.split()[-1])
+    raise AssertionError(f"{name}{labels} not in the metrics")
+
+
+def test_metrics_count_tables_sockets_commits_and_errors(client):
+    before = client.get("/metrics")
+    assert before.headers["content-type"].startswith("text/plain")
+    token = client.post("/api/players", json={"name": "Sara"}).json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    code = client.post("/api/rooms", json={"game": "jekyll-vs-hyde"}, headers=auth).json()["code"]
+    client.post(f"/api/rooms/{code}/join", headers=auth)
+    client.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
+    client.post(f"/api/rooms/{code}/start", headers=auth)
+    client.post(f"/api/rooms/{code}/start", headers=auth)  # refused: already_started
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        ws.send_json({"type": "hello", "token": None})
+        ws.receive_json()
+        during = client.get("/metrics").text
+    after = client.get("/metrics").text
+    assert metric(during, "dorhami_sockets") == 1 and metric(after, "dorhami_sockets") == 0
+    assert metric(after, "dorhami_live_tables") >= 1 and metric(after, "dorhami_games_running") == 1
+    assert metric(after, "dorhami_commits_total") > metric(before.text, "dorhami_commits_total")
+    assert metric(after, "dorhami_commit_seconds_count") > 0
+    assert metric(after, "dorhami_errors_total", '{code="already_started"}') == 1
+    assert "dorhami_event_loop_lag_seconds_bucket" in after
+    assert token not in after

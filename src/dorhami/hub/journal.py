@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
@@ -48,6 +49,8 @@ class Journal:
         self.committing = False
         self.batches = 0
         self.appends = 0
+        # Told each batch's commit time in seconds (the metrics' histogram), if anyone listens.
+        self.on_commit: Callable[[float], None] | None = None
 
     async def append(self, row: ActionRow, then: Write | None = None) -> Any:
         """Commit `row`, and `then(connection)` after it in the same transaction; `then`'s result."""
@@ -78,6 +81,7 @@ class Journal:
             if not batch:
                 continue
             self.committing = True
+            began = time.perf_counter()
             try:
                 results = await loop.run_in_executor(self.executor, self._commit, batch)
             except Exception as exc:
@@ -89,6 +93,8 @@ class Journal:
                     log.warning("journal: a batch of %d failed; committing its items one by one", len(batch))
                     await self._one_by_one(batch)
             else:
+                if self.on_commit is not None:
+                    self.on_commit(time.perf_counter() - began)
                 for (_, _, future), result in zip(batch, results):
                     if not future.done():
                         future.set_result(result)

@@ -1,12 +1,14 @@
-"""Health for load balancers and orchestrators: `/healthz` (the process answers) and `/readyz`
-(it can serve: the database answers and its schema is the newest this version knows)."""
+"""Health for load balancers and orchestrators: `/healthz` (the process answers), `/readyz` (it
+can serve: the database answers and its schema is the newest this version knows), and `/metrics`
+for Prometheus."""
 
 from __future__ import annotations
 
 import logging
 
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from ...storage.db import schema_is_current
 from ..deps import HubDep
@@ -33,3 +35,9 @@ async def readyz(hub: HubDep) -> JSONResponse:
         checks["database"] = checks["migrations"] = "unreachable"
     ready = all(value == "ok" for value in checks.values())
     return JSONResponse({"status": "ready" if ready else "not_ready", "checks": checks}, status_code=200 if ready else 503)
+
+
+@router.get("/metrics", include_in_schema=False)
+async def metrics(request: Request) -> Response:
+    """Prometheus' text format: sockets, tables, commits and their latency, loop lag, errors by code."""
+    return Response(generate_latest(request.app.state.metrics.registry), media_type=CONTENT_TYPE_LATEST)
