@@ -40,7 +40,7 @@ class Rescues:
         self.requests: dict[int, Request] = {}
 
     def host_present(self) -> bool:
-        """The host has a page of this room open (and is not the one being rescued)."""
+        """The host has a page of this room open, so the host decides rather than the delay."""
         return bool(self.table.roster.sockets.get(self.table.room.host_id))
 
     def ask(self, player_id: str, name: str, seat: int) -> Request:
@@ -60,9 +60,8 @@ class Rescues:
                 return current  # asked twice: the same request
             raise HubError("rescue_pending", f"{current.name} has already asked for this seat", 409)
         now = table.hub.clock.now_ms()
-        request = Request(seat, player_id, name, now, now + RESCUE_DELAY_MS)
-        request.task = asyncio.create_task(self._due(request))
-        self.requests[seat] = request
+        request = self.requests[seat] = Request(seat, player_id, name, now, now)
+        self.wait_again(request)
         return request
 
     def withdraw(self, seat: int, player_id: str | None = None) -> Request | None:
@@ -85,6 +84,11 @@ class Rescues:
         return [{"seat": r.seat, "player": {"id": r.player_id, "name": r.name}, "asked_ms": r.asked_ms,
                  "grant_at_ms": None if host_here else r.due_ms} for r in sorted(self.requests.values(),
                                                                                   key=lambda r: r.seat)]
+
+    def wait_again(self, request: Request) -> None:
+        """The delay ended with the host at the table: look again after another delay."""
+        request.due_ms = self.table.hub.clock.now_ms() + RESCUE_DELAY_MS
+        request.task = asyncio.create_task(self._due(request))
 
     async def _due(self, request: Request) -> None:
         table = self.table

@@ -26,7 +26,7 @@ from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .leavers import StandIns
 from .presence import Roster
 from .replay import initial_state, replay_row
-from .rescue import RESCUE_DELAY_MS, Request, Rescues
+from .rescue import Request, Rescues
 from .verify import revealed
 
 if TYPE_CHECKING:
@@ -823,8 +823,7 @@ class Table:
         if self.rescues.requests.get(request.seat) is not request:
             return  # withdrawn, declined or granted meanwhile
         if self.rescues.host_present():
-            request.due_ms = self.hub.clock.now_ms() + RESCUE_DELAY_MS
-            request.task = asyncio.create_task(self.rescues._due(request))
+            self.rescues.wait_again(request)
             return
         await self._grant_rescue(request)
 
