@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import logging
+
+from . import logs
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -28,7 +29,7 @@ def _migrate() -> None:
     from .config import Settings
     from .storage.db import migrate
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure()
     migrate(Settings.from_env().database_url)
 
 
@@ -37,9 +38,11 @@ def _serve(host: str, port: int, access_log: bool = False) -> None:
 
     from .app import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure()
     _calm_garbage_collector()
-    uvicorn.run(create_app(), host=host, port=port, log_level="info", access_log=access_log, **SOCKET_SETTINGS)
+    # log_config=None: uvicorn keeps the logging configured above instead of installing its own.
+    uvicorn.run(create_app(), host=host, port=port, log_level="info", access_log=access_log, log_config=None,
+                **SOCKET_SETTINGS)
 
 
 def _calm_garbage_collector() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
+from .. import logs
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
 from ..engine.actions import judge, split_reaction
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
@@ -152,6 +153,7 @@ class Table:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
+        logs.room_code.set(self.room.code)  # this task's context: every line it logs names the room
         while True:
             while not self.inbox:
                 self.waiter = loop.create_future()
@@ -162,6 +164,7 @@ class Table:
             fn, args, future = self.inbox.popleft()
             if fn is None:
                 return
+            logs.game_id.set(self.game.id if self.game else None)
             if fn != self.retire_if_idle:  # the sweeper's own question is no sign of life
                 self.touched_ms = self.hub.clock.now_ms()
             if self.retired:
