@@ -13,6 +13,7 @@ import { PRESENCE_MARK, seatList } from "./seats.js";
 import { replayLink } from "./replay.js";
 import { verifyLink } from "./verify.js";
 import { rescuePanel } from "./rescue.js";
+import { mountChat } from "./chat.js";
 
 // [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
 function listOf(counts) {
@@ -39,6 +40,7 @@ export function showRoom(root, code) {
   const reaction = new ReactionClock();
   for (const type of ["pointerdown", "keydown"]) gameEl.addEventListener(type, (event) => reaction.pressed(event), true);
   const pingEl = h("span", { class: "ping", id: "ping", hidden: true });
+  const chat = mountChat({ code, send: (message) => socket?.send(message) ?? false, call });
 
   function connect() {
     socket?.close();
@@ -50,6 +52,7 @@ export function showRoom(root, code) {
   }
 
   async function onMessage(message) {
+    chat.receive(message);
     if (message.type === "room") {
       room = message.room;
       if (!game) [game, listing] = await Promise.all([renderer(room.game), catalogue().then((all) => all.find((g) => g.slug === room.game))]);
@@ -299,7 +302,7 @@ export function showRoom(root, code) {
   // The page keeps one element per part and only refills the parts; the game's element is never
   // moved, so a tap on it is not lost to a redraw.
   const parts = { result: h("div"), banner: h("div"), head: h("div"), lobby: h("div"), controls: h("div"), log: h("div") };
-  const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log];
+  const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log, chat.el];
 
   function redraw() {
     if (status === "not_found" || status === "too_many_tabs") {

@@ -75,6 +75,8 @@ export class RoomSocket {
       case "room":
       case "state":
       case "history":
+      case "chat":
+      case "chat_history":
         this.onMessage(message);
         return;
       default:
@@ -120,7 +122,9 @@ export class RoomSocket {
 
   // A message that needs no answer (e.g. the page's visibility); dropped while disconnected.
   send(message) {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   serverNow() { return Date.now() + this.offset; }

@@ -133,6 +133,37 @@ class RoomPublic(BaseModel):
     rematch_requests: list[str] = Field(description="ids of seated players asking the host for a rematch")
     rescue_requests: list[RescueRequested] = Field(default_factory=list,
                                                    description="people asking to take over a seat a bot stands in for")
+    spectator_chat: bool = Field(False, description="whether spectators may write in the room's chat (players "
+                                                    "always may)")
+    muted: list[str] = Field(default_factory=list, description="ids of the players the host muted in the chat")
+
+
+class ChatLinePublic(BaseModel):
+    """One chat line or reaction of a room (docs/CHAT.md); `body` is plain text, never markup."""
+
+    id: int
+    player: PlayerPublic
+    kind: Literal["text", "reaction"]
+    body: str = Field(description="the cleaned text (at most 280 characters), or the reaction's name",
+                      examples=["good game!"])
+    sent_ms: int
+
+
+class ChatPublic(BaseModel):
+    messages: list[ChatLinePublic] = Field(description="the room's recent lines (at most 50), oldest first")
+
+
+class ChatSettingsBody(Strict):
+    spectators: bool = Field(examples=[True], description="whether spectators may write in the chat")
+
+
+class MuteBody(Strict):
+    player_id: str = Field(min_length=1, max_length=64, examples=["3f2c9a4e8b7d41c6a0e5f9d2b1c8a7e6"])
+
+
+class ChatSettingsPublic(BaseModel):
+    spectator_chat: bool
+    muted: list[str] = Field(description="ids of the muted players")
 
 
 class JoinBody(Strict):

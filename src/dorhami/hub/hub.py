@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..config import Settings
 from ..storage.repository import Repository, Store
+from .chat import HISTORY_KEPT, Chat, Line
 from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
@@ -75,6 +76,7 @@ class Hub:
         ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
         names = {pid: p.name for pid, p in (await self.store.players(ids)).items()}
         table = Table(self, room, seats, names)
+        table.chat = Chat([Line(*row) for row in await self.store.recent_chat(room.id, HISTORY_KEPT)])
         if room.game_id is not None:
             record = await self.store.game(room.game_id)
             table.restore(record, await self.store.actions(record.id))

@@ -44,7 +44,22 @@ class Visibility(BaseModel):
     hidden: bool
 
 
-Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping, Pong, Visibility], Field(discriminator="type")])
+class ChatMessage(BaseModel):
+    """A chat line (hub/chat.py cleans it and allows 280 characters; a longer one gets chat_too_long)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["chat"]
+    text: str = Field(max_length=2000)
+
+
+class React(BaseModel):
+    """One of the room's fixed reactions (hub/chat.py REACTIONS), by name."""
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["react"]
+    reaction: str = Field(max_length=32)
+
+
+Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping, Pong, Visibility, ChatMessage, React],
+                                Field(discriminator="type")])
 
 
 def error(code: str, message: str, client_seq: int | None = None) -> dict:

@@ -21,6 +21,7 @@ from ..engine.actions import judge, split_reaction
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
 from . import claims, fairness, messages
+from .chat import Chat, Line, check_reaction, clean_text
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
@@ -120,6 +121,8 @@ class Table:
                         if self.options.get(claims.OPTION) else None)
         self.release: asyncio.Task | None = None
         self.prober: asyncio.Task | None = None
+        # The room's chat (hub/chat.py): the hub's loader fills in the recent lines.
+        self.chat = Chat()
 
     # -- the actor ------------------------------------------------------------------------
 
@@ -861,6 +864,88 @@ class Table:
         await self.hub.clock.sleep_until(planned.at_ms)
         self.post(self._bot_move, seat, planned)
 
+    # -- chat (hub/chat.py): the room's, never the game's ------------------------------------
+
+    def _may_chat(self, player_id: str | None) -> None:
+        """Players (a seat, or the host) write; spectators read unless the host let them write;
+        a muted person writes nothing."""
+        if self.seat_of(player_id) is None and player_id != self.room.host_id and not self.room.spectator_chat:
+            raise HubError("chat_spectators_off", "only the players chat in this room; the host may let spectators "
+                                                  "chat too", 403)
+        if player_id is None:
+            raise HubError("chat_needs_name", "choose a name to chat", 403)
+        if player_id in (self.room.muted or ()):
+            raise HubError("chat_muted", "the host muted you in this room", 403)
+
+    async def send_chat(self, player_id: str | None, kind: str, content: str) -> dict:
+        """Store one line (`kind` "text") or reaction, then send it to every socket of the room.
+        It never reaches the game: no log row, no version, nothing the rules see."""
+        self._may_chat(player_id)
+        body = clean_text(content) if kind == "text" else check_reaction(content)
+        now = self.hub.clock.now_ms()
+        self.chat.check_rate(player_id, kind, now)
+        name = await self._chat_name(player_id)
+        try:
+            line_id = await self.hub.journal.write(partial(Repository.add_chat_in, room_id=self.room.id,
+                                                           player_id=player_id, kind=kind, body=body, sent_ms=now))
+        except Exception as exc:
+            # Nothing in memory depends on it: the line is neither kept nor sent (if it landed
+            # all the same, it shows the next time the room loads).
+            log.warning("table %s: could not store a chat line (%s)", self.room.code, exc)
+            raise HubError("storage_unavailable", "the chat line could not be saved; try again", 503) from exc
+        self.chat.spend(player_id, kind, now)
+        line = Line(line_id, player_id, name, kind, body, now)
+        self.chat.add(line)
+        message = Outbound(encode({"type": "chat", "message": line.public()}))
+        for sub in list(self.subscribers):
+            sub.send(message)
+        return line.public()
+
+    async def _chat_name(self, player_id: str) -> str:
+        name = self.names.get(player_id) or self.chat.authors.get(player_id)
+        if name is None:  # a spectator the host let write: read once
+            player = (await self.hub.store.players({player_id})).get(player_id)
+            name = self.chat.authors[player_id] = player.name if player else ""
+        return name
+
+    def _chat_settings(self) -> dict:
+        return {"spectator_chat": bool(self.room.spectator_chat), "muted": list(self.room.muted or [])}
+
+    async def set_spectator_chat(self, player_id: str, allowed: bool) -> dict:
+        self._require_host(player_id)
+        await self._save_chat_settings(allowed, list(self.room.muted or []))
+        return self._chat_settings()
+
+    async def mute(self, player_id: str, target: str) -> dict:
+        """The host mutes `target`: their lines are refused until unmuted (those sent stay)."""
+        self._require_host(player_id)
+        if target == self.room.host_id:
+            raise HubError("cannot_mute_host", "the host cannot be muted", 409)
+        known = (target in self.names or target in self.chat.authors
+                 or any(sub.player_id == target for sub in self.subscribers))
+        if not known:
+            raise HubError("player_not_in_room", "no such player is in this room", 404)
+        muted = list(self.room.muted or [])
+        if target not in muted:
+            await self._save_chat_settings(bool(self.room.spectator_chat), [*muted, target])
+        return self._chat_settings()
+
+    async def unmute(self, player_id: str, target: str) -> dict:
+        self._require_host(player_id)
+        muted = list(self.room.muted or [])
+        if target in muted:
+            await self._save_chat_settings(bool(self.room.spectator_chat), [m for m in muted if m != target])
+        return self._chat_settings()
+
+    async def _save_chat_settings(self, spectator_chat: bool, muted: list[str]) -> None:
+        try:
+            await self.hub.journal.write(partial(Repository.set_chat_settings_in, room_id=self.room.id,
+                                                 spectator_chat=spectator_chat, muted=muted))
+        except Exception as exc:
+            raise self._in_doubt("its chat settings", exc) from exc
+        self.room.spectator_chat, self.room.muted = spectator_chat, muted or None
+        self._broadcast_room()
+
     # -- what clients see -----------------------------------------------------------------
 
     def room_public(self) -> dict:
@@ -877,6 +962,7 @@ class Table:
             "presence": self._presence(), "spectators": self._spectators(),
             "rematch_requests": sorted(self.rematch_requests),
             "rescue_requests": self.rescues.public(),
+            **self._chat_settings(),
         }
 
     def _seats_public(self) -> list[dict]:
@@ -927,6 +1013,8 @@ class Table:
         self.roster.connect(sub.player_id)
         self.seen(sub.player_id)
         self._broadcast_room()
+        if self.chat.lines:
+            sub.send({"type": "chat_history", "messages": self.chat.history()})
         if self.game:
             seat = self.seat_of(sub.player_id)
             sub.send(messages.history(self.game.id, [(v, events_for(e, seat)) for v, e in self.game.history]))

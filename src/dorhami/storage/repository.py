@@ -19,10 +19,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
 from . import recovery
-from .records import ActionRecord, GameRecord, PlayerRecord, PlayerTokenRecord, RoomRecord, SeatRecord
+from .records import (ActionRecord, ChatRecord, GameRecord, PlayerRecord, PlayerTokenRecord, RoomRecord,
+                      SeatRecord)
 
 T = TypeVar("T")
-ACTIONS, GAMES, ROOMS, SEATS = (r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord))
+ACTIONS, GAMES, ROOMS, SEATS, CHAT = (r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord,
+                                                          ChatRecord))
 
 
 class ActionRow(NamedTuple):
@@ -157,6 +159,27 @@ class Repository:
             session.execute(delete(SeatRecord).where(SeatRecord.room_id == room_id))
             session.add_all(SeatRecord(room_id=room_id, seat=s.seat, player_id=s.player_id,
                                        bot_level=s.bot_level, client_seed=s.client_seed) for s in seats)
+
+    # -- chat (hub/chat.py): the room's, never a game's --------------------------------------
+
+    @staticmethod
+    def add_chat_in(connection: Connection, room_id: int, player_id: str, kind: str, body: str, sent_ms: int) -> int:
+        """Store one chat line or reaction; its id. A write of the journal's (SQLite keeps one writer)."""
+        return connection.execute(insert(CHAT).returning(CHAT.c.id), {
+            "room_id": room_id, "player_id": player_id, "kind": kind, "body": body, "sent_ms": sent_ms}).scalar_one()
+
+    @staticmethod
+    def set_chat_settings_in(connection: Connection, room_id: int, spectator_chat: bool, muted: list[str]) -> None:
+        connection.execute(update(ROOMS).where(ROOMS.c.id == room_id)
+                           .values(spectator_chat=spectator_chat, muted=muted or None))
+
+    def recent_chat(self, room_id: int, limit: int) -> list[tuple[int, str, str, str, str, int]]:
+        """The room's latest `limit` chat lines, oldest first: (id, player id, name, kind, body, sent_ms)."""
+        query = (select(CHAT.c.id, CHAT.c.player_id, PlayerRecord.name, CHAT.c.kind, CHAT.c.body, CHAT.c.sent_ms)
+                 .join(PlayerRecord, PlayerRecord.id == CHAT.c.player_id)
+                 .where(CHAT.c.room_id == room_id).order_by(CHAT.c.id.desc()).limit(limit))
+        with self.engine.connect() as connection:
+            return [tuple(row) for row in reversed(list(connection.execute(query)))]
 
     # -- games and the action log ---------------------------------------------------------
 

@@ -12,8 +12,9 @@ from ...engine import get_engine
 from ...hub import claims
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
-from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, JoinBody, JoinResult, LeaveResult, LogPublic,
-                       RematchRequested, RescueDecided, RescueRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
+from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, ChatPublic, ChatSettingsBody, ChatSettingsPublic,
+                       JoinBody, JoinResult, LeaveResult, LogPublic, MuteBody, RematchRequested, RescueDecided,
+                       RescueRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
 
 router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 LOG_PAGE_MAX = 1000
@@ -167,3 +168,34 @@ async def get_log(code: str, hub: HubDep, after: Annotated[int, Query(ge=0, le=S
     seed) once it ended. Pages keep any request small, however long the game."""
     table = await hub.table(code)
     return await table.public_log(after, limit)
+
+
+# -- chat (hub/chat.py): lines and reactions go over the socket; reading and the host's controls here --
+
+
+@router.get("/{code}/chat", response_model=ChatPublic)
+async def get_chat(code: str, hub: HubDep) -> dict:
+    """The room's recent chat lines and reactions (at most 50), oldest first."""
+    table = await hub.table(code)
+    return {"messages": table.chat.history()}
+
+
+@router.post("/{code}/chat/settings", response_model=ChatSettingsPublic)
+async def chat_settings(code: str, body: ChatSettingsBody, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The host lets spectators write in the chat (or stops them); players always may."""
+    table = await hub.table(code)
+    return await table.call(table.set_spectator_chat, player.id, body.spectators)
+
+
+@router.post("/{code}/mutes", response_model=ChatSettingsPublic)
+async def mute_player(code: str, body: MuteBody, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The host mutes a player of the room in the chat: their lines are refused until unmuted."""
+    table = await hub.table(code)
+    return await table.call(table.mute, player.id, body.player_id)
+
+
+@router.delete("/{code}/mutes/{player_id}", response_model=ChatSettingsPublic)
+async def unmute_player(code: str, player_id: str, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The host lets a muted player write again."""
+    table = await hub.table(code)
+    return await table.call(table.unmute, player.id, player_id)

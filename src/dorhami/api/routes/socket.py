@@ -155,6 +155,14 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
                 reply.add_done_callback(partial(_answer_later, sub, message.client_seq))
             else:
                 sub.send(reply)
+        elif isinstance(message, (messages.ChatMessage, messages.React)):
+            kind, content = ("text", message.text) if isinstance(message, messages.ChatMessage) \
+                else ("reaction", message.reaction)
+            try:
+                # Everyone, the sender too, hears the line as a `chat` message; only refusals answer here.
+                await table.call(table.send_chat, sub.player_id, kind, content)
+            except HubError as exc:
+                sub.send(messages.error(exc.code, exc.message))
         else:
             sub.send(messages.error("already_greeted", "hello is sent once, first"))
 
