@@ -83,6 +83,9 @@ def test_metrics_count_tables_sockets_commits_and_errors(client):
     with client.websocket_connect(f"/ws/rooms/{code}") as ws:
         ws.send_json({"type": "hello", "token": None})
         ws.receive_json()
+        ws.send_json({"type": "dance"})  # refused over the socket: counted too
+        while ws.receive_json()["type"] != "error":
+            pass
         during = client.get("/metrics").text
     after = client.get("/metrics").text
     assert metric(during, "dorhami_sockets") == 1 and metric(after, "dorhami_sockets") == 0
@@ -90,5 +93,6 @@ def test_metrics_count_tables_sockets_commits_and_errors(client):
     assert metric(after, "dorhami_commits_total") > metric(before.text, "dorhami_commits_total")
     assert metric(after, "dorhami_commit_seconds_count") > 0
     assert metric(after, "dorhami_errors_total", '{code="already_started"}') == 1
+    assert metric(after, "dorhami_errors_total", '{code="invalid_message"}') == 1
     assert "dorhami_event_loop_lag_seconds_bucket" in after
     assert token not in after

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
+from typing import Callable
 
 import orjson
 from pydantic import ValidationError
@@ -107,6 +108,7 @@ async def _hello(ws: WebSocket, hub) -> str | None | bool:
 
 
 async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
+    answer = partial(_answer, sub, ws.app.state.metrics)
     bucket = TokenBucket(hub.settings.messages_per_second, hub.settings.message_burst)
     flood = Flood(hub.settings.message_burst * 5)
     while True:
@@ -119,25 +121,25 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             if flood.refused():
                 await ws.close(CLOSE_FLOOD, "too many messages")
                 return
-            sub.send(messages.error("rate_limited", "too many messages; slow down"))
+            answer(messages.error("rate_limited", "too many messages; slow down"))
             continue
         text = frame.get("text")
         if text is None:
-            sub.send(messages.error("text_only", "send JSON text frames"))
+            answer(messages.error("text_only", "send JSON text frames"))
             continue
         # The limit is in bytes: a character is up to 4 of them in UTF-8.
         limit = hub.settings.max_message_bytes
         if len(text) > limit // 4 and len(text.encode()) > limit:
-            sub.send(messages.error("too_large", f"a message may be at most {limit} bytes"))
+            answer(messages.error("too_large", f"a message may be at most {limit} bytes"))
             continue
         try:
             message = messages.Inbound.validate_json(text)
         except ValidationError as exc:
             seq = _client_seq_of(text)
-            sub.send(messages.error("invalid_message", _first_error(exc), seq))
+            answer(messages.error("invalid_message", _first_error(exc), seq))
             continue
         if isinstance(message, messages.Ping):
-            sub.send(messages.pong(message.client_time, hub.clock.now_ms()))
+            answer(messages.pong(message.client_time, hub.clock.now_ms()))
         elif isinstance(message, messages.Visibility):
             table.post(table.set_hidden, sub, message.hidden)
         elif isinstance(message, messages.Pong):
@@ -152,9 +154,9 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             if isinstance(reply, asyncio.Future):
                 # Held in a race window: answered when it closes, while this socket's next
                 # messages (its pongs above all) are read on time.
-                reply.add_done_callback(partial(_answer_later, sub, message.client_seq))
+                reply.add_done_callback(partial(_answer_later, answer, message.client_seq))
             else:
-                sub.send(reply)
+                answer(reply)
         elif isinstance(message, (messages.ChatMessage, messages.React)):
             kind, content = ("text", message.text) if isinstance(message, messages.ChatMessage) \
                 else ("reaction", message.reaction)
@@ -162,19 +164,26 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
                 # Everyone, the sender too, hears the line as a `chat` message; only refusals answer here.
                 await table.call(table.send_chat, sub.player_id, kind, content)
             except HubError as exc:
-                sub.send(messages.error(exc.code, exc.message))
+                answer(messages.error(exc.code, exc.message))
         else:
-            sub.send(messages.error("already_greeted", "hello is sent once, first"))
+            answer(messages.error("already_greeted", "hello is sent once, first"))
 
 
-def _answer_later(sub: Subscriber, client_seq: int | None, done: asyncio.Future) -> None:
+def _answer(sub: Subscriber, metrics, message: dict) -> None:
+    """Send `message` to the socket; a refusal is counted by its code (GET /metrics)."""
+    if message.get("type") == "error":
+        metrics.error(message["code"])
+    sub.send(message)
+
+
+def _answer_later(answer: Callable[[dict], None], client_seq: int | None, done: asyncio.Future) -> None:
     exc = done.exception()
     if exc is None:
-        sub.send(done.result())
+        answer(done.result())
     elif isinstance(exc, HubError):
-        sub.send(messages.error(exc.code, exc.message, client_seq))
+        answer(messages.error(exc.code, exc.message, client_seq))
     else:
-        sub.send(messages.error("invalid_action", "that action could not be judged", client_seq))
+        answer(messages.error("invalid_action", "that action could not be judged", client_seq))
 
 
 def _client_seq_of(text: str) -> int | None:
