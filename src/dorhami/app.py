@@ -31,7 +31,8 @@ from .api.state_token import StateSigner
 
 log = logging.getLogger(__name__)
 
-STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).resolve().parents[2] / "static"))
+# The client ships inside the package (a link to the checkout's static/ there, the files themselves in a wheel).
+STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).parent / "static"))
 # Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
 BAD_REQUEST_CODES = {"unknown_action", "malformed", "invalid_config", "invalid_players", "unknown_game",
                      "bad_token", "no_such_seat"}

@@ -1,0 +1,51 @@
+"""The wheel is the whole server: built from the checkout and installed without it (not as an
+editable install), it serves the browser client and migrates its database itself."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+SERVE_FROM_THE_WHEEL = """
+import sys
+from fastapi.testclient import TestClient
+import dorhami.app
+from dorhami.config import Settings
+assert "site" not in dorhami.app.__file__ and sys.argv[1] in dorhami.app.__file__, dorhami.app.__file__
+with TestClient(dorhami.app.create_app(Settings(database_url=sys.argv[2]))) as client:
+    page = client.get("/")
+    assert page.status_code == 200 and "<html" in page.text, page.status_code
+    script = page.text.split('src="')[1].split('"')[0]
+    assert client.get(script).status_code == 200, script
+    assert client.get("/readyz").json()["status"] == "ready"
+print("served")
+"""
+
+
+def test_the_installed_wheel_serves_the_client_and_migrates_itself(tmp_path):
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr
+    [wheel] = tmp_path.glob("dorhami-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {name.removeprefix("dorhami/static/") for name in names if name.startswith("dorhami/static/")}
+    assert shipped == {str(p.relative_to(ROOT / "static")) for p in (ROOT / "static").rglob("*") if p.is_file()}
+    assert "dorhami/migrations/script.py.mako" in names  # alembic revision works from an install too
+
+    target = tmp_path / "installed"
+    installed = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+                                str(wheel)], capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0, installed.stderr
+    # Only the installed copy on the path (the dependencies come from this environment's site-packages).
+    env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin", "PYTHONNOUSERSITE": "1"}
+    served = subprocess.run([sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                             f"exec({SERVE_FROM_THE_WHEEL!r})", str(target), f"sqlite:///{tmp_path / 'w.db'}"],
+                            capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    assert served.returncode == 0 and "served" in served.stdout, served.stdout + served.stderr
