@@ -1,4 +1,4 @@
-"""The `dorhami` command: `dorhami serve [--host H] [--port P]`."""
+"""The `dorhami` command: `dorhami serve [--host H] [--port P]`, `dorhami ratings rebuild`."""
 
 from __future__ import annotations
 
@@ -15,9 +15,29 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--access-log", action="store_true",
                        help="log every HTTP request (off by default: a log line per request costs more "
                             "than many a request)")
+    ratings = commands.add_parser("ratings", help="the players' ratings (hub/ratings.py)")
+    ratings.add_argument("action", choices=["rebuild"],
+                         help="rebuild: recompute every rating from the stored results of rated games")
     args = parser.parse_args(argv)
     if args.command == "serve":
         _serve(args.host, args.port, args.access_log)
+    elif args.command == "ratings":
+        print(f"rebuilt the ratings from {_rebuild_ratings()} rated games")
+
+
+def _rebuild_ratings(url: str | None = None) -> int:
+    """Replay every rated game's placings from fresh ratings (the database of DATABASE_URL)."""
+    from .config import Settings
+    from .storage.db import make_engine, migrate
+    from .storage.repository import Repository
+
+    url = url or Settings.from_env().database_url
+    migrate(url)
+    engine = make_engine(url)
+    try:
+        return Repository(engine).rebuild_ratings()
+    finally:
+        engine.dispose()
 
 
 def _serve(host: str, port: int, access_log: bool = False) -> None:
