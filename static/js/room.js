@@ -12,6 +12,7 @@ import { optionsSummary } from "./options-form.js";
 import { PRESENCE_MARK, seatList } from "./seats.js";
 import { replayLink } from "./replay.js";
 import { verifyLink } from "./verify.js";
+import { leaderboardLink } from "./leaderboard.js";
 
 // [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
 function listOf(counts) {
@@ -237,6 +238,7 @@ export function showRoom(root, code) {
         onclick: () => call("POST", `/api/rooms/${code}/rematch-requests`) }, done ? t("rematch_asked") : t("rematch_ask")));
     }
     if (room.status === "finished" && room.game_id != null) buttons.push(replayLink(room.game_id, mySeat()), verifyLink(room.game_id));
+    if (room.status === "finished") buttons.push(leaderboardLink(room.game, "result-leaderboard"));
     buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
     const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
     return h("section", { class: "card result", id: "result" },

@@ -65,10 +65,10 @@ def rows_of(repo, game_id: int) -> list[GamePlayerRecord]:
 class World:
     """Players, rooms and finished games written as the table writes them (same functions)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, names: list[str] | None = None) -> None:
         self.store = Store(url)
         self.repo = self.store.repo
-        self.people: list[str] = [self.repo.create_player(f"P{i}")[0].id for i in range(8)]
+        self.people: list[str] = [self.repo.create_player(name)[0].id for name in names or [f"P{i}" for i in range(8)]]
         self.ended = 1000
 
     def game(self, slug: str, seats: list[str | None], result: dict, config: dict | None = None,
