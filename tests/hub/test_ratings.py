@@ -217,16 +217,13 @@ async def finish(table) -> None:
     await table.hub.journal.append(ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None), partial(ratings.finish_game_in, game_id=game.id, engine=table.engine, result=result, ended_ms=5))
 
 
-@pytest.mark.parametrize("how", ["abandoned", "bots", "rescued", "rated"])
+@pytest.mark.parametrize("how", ["abandoned", "rescued", "rated"])
 def test_the_table_marks_its_game_unrated_before_it_ends(database_url, how):
     async def scenario():
         hub, table, host, guest = await two_people_at_a_table(database_url)
         assert table.game.unrated is None
         if how == "abandoned":
             assert (await table.call(table.leave, guest.id))["handed_to_bot"]
-        elif how == "bots":
-            table.leavers.seats.add(1)  # as take_over does once a grace ends
-            await table.call(table.mark_unrated, "bots")
         elif how == "rescued":
             assert await table.call(table.mark_unrated, "rescued") == "rescued"
             assert await table.call(table.mark_unrated, "bots") == "rescued"  # the first reason stays
@@ -258,3 +255,21 @@ def test_a_restored_table_keeps_the_reason(database_url):
         return reason
 
     assert asyncio.run(scenario()) == "abandoned"
+
+
+def test_a_stand_in_bot_makes_the_game_unrated(database_url):
+    from .test_leavers import GRACE_S, table_with_a_leaver, wait
+
+    async def scenario():
+        clock = FakeClock()
+        hub, table, leaver, here = await table_with_a_leaver(database_url, "jekyll-vs-hyde", clock)
+        await wait(clock, table, GRACE_S - 1)
+        assert table.game.unrated is None
+        await wait(clock, table, 2)
+        assert table.stand_ins == {1} and table.game.unrated == "bots"
+        record = await hub.store.game(table.game.id)
+        await hub.close()
+        hub.store.close()
+        return record.unrated
+
+    assert asyncio.run(scenario()) == "bots"

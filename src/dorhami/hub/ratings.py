@@ -8,6 +8,7 @@ every rated game's rows from fresh ratings, so the ratings are always recomputab
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -15,6 +16,8 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from ..storage.records import GamePlayerRecord, GameRecord, RatingRecord, RoomRecord
 from ..storage.repository import Repository
+
+log = logging.getLogger(__name__)
 
 MU, SIGMA = 25.0, 25.0 / 3  # openskill's defaults: a new player's rating
 PROVISIONAL_GAMES = 5  # a rating is provisional (and off the leaderboard) until this many rated games
@@ -57,7 +60,11 @@ def record_result_in(connection: Connection, game_id: int, engine, result: dict,
     unrated = game.unrated or unrated_reason(engine, game.config or {}, game.players, seat_players)
     if unrated != game.unrated:
         connection.execute(GAMES.update().where(GAMES.c.id == game_id).values(unrated=unrated))
-    sides = sides_of(engine, result, game.players, seat_players)
+    try:
+        sides = sides_of(engine, result, game.players, seat_players)
+    except Exception:  # a rules bug here must not stop the game from ending: it goes unrecorded
+        log.exception("game %s: no placings from its result; it is not rated", game_id)
+        return
     for members, rank in sides:
         for row in members:
             row.update(game_id=game_id, game=game.game, rank=rank, players=game.players, ended_ms=ended_ms,
