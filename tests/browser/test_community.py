@@ -111,3 +111,19 @@ def test_the_leaderboard_in_both_languages(database_url, server, browser):
     page.goto(server.url)
     page.wait_for_selector('.board-link[href="/leaderboard/queendomino"]')
     assert not errors, errors
+
+
+def test_a_finished_room_links_its_leaderboard_and_its_players_pages(server, browser):
+    from .test_replay import finished_game
+
+    code, game_id, _ = finished_game(server.url)
+    page, errors = opened(browser, f"{server.url}/t/{code}", "#result")
+    assert page.locator("#result-leaderboard").get_attribute("href") == "/leaderboard/camel-up-cards"
+    [person] = page.locator(".result-player").all()  # the bot has no page
+    assert person.inner_text() == "Sara"
+    person.click()
+    page.wait_for_selector("#profile")
+    # With a bot at the table the game is in the history, unrated.
+    assert page.locator(f'.recent-game[data-game="{game_id}"][data-rated="false"]').count() == 1
+    assert_accessible(page)
+    assert not errors, errors
