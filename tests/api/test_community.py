@@ -47,7 +47,7 @@ def test_a_game_a_player_left_counts_for_nobody(client):
     assert body["titles"][0]["rating"] is None and body["history"] == {}
 
 
-@pytest.mark.parametrize("bad", ["nobody", "0" * 31, "G" * 32, uuid.uuid4().hex])
+@pytest.mark.parametrize("bad", ["nobody", "0" * 31, "G" * 32, "a" * 300, uuid.uuid4().hex])
 def test_an_unknown_player_is_a_typed_404(client, bad):
     response = client.get(f"/api/players/{bad}")
     assert response.status_code == 404 and response.json()["code"] == "player_not_found"
@@ -55,6 +55,7 @@ def test_an_unknown_player_is_a_typed_404(client, bad):
 
 
 def test_an_unknown_game_is_a_typed_404(client):
+    assert client.get("/api/leaderboards/" + "x" * 300).json()["code"] == "unknown_game"
     response = client.get("/api/leaderboards/chess")
     assert response.status_code == 404 and response.json()["code"] == "unknown_game"
     assert client.get("/leaderboard/chess").status_code == 404

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Query
 
 from ...engine import GAMES
 from ...hub.errors import HubError
@@ -38,7 +38,7 @@ def _change(row) -> float | None:
 
 
 @router.get("/players/{player_id}", response_model=PlayerHistory)
-async def player_history(player_id: Annotated[str, Path(max_length=64)], hub: HubDep) -> dict:
+async def player_history(player_id: str, hub: HubDep) -> dict:
     """A player's name, games and wins per title, ratings with their uncertainty, last games
     (each with its replay) and each title's rating over time."""
     found = await hub.store.player_history(player_id, RECENT_GAMES) if is_player_id(player_id) else None
@@ -57,7 +57,7 @@ async def player_history(player_id: Annotated[str, Path(max_length=64)], hub: Hu
 
 
 @router.get("/leaderboards/{game}", response_model=LeaderboardPublic)
-async def leaderboard(game: Annotated[str, Path(max_length=64)], hub: HubDep,
+async def leaderboard(game: str, hub: HubDep,
                       offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
                       limit: Annotated[int, Query(ge=1, le=BOARD_PAGE_MAX)] = 50) -> dict:
     """A title's rated players, best first (by mu - 3 sigma, then more games, then id);
