@@ -55,7 +55,7 @@ export function showPlayer(root, playerId) {
       h("h3", {}, gameTitle(entry.game, entry.title)),
       h("p", { class: "muted" }, t("profile.played_won", { played: entry.played, won: entry.won })),
       rating ? h("p", { class: "big rating" }, ratingText(rating)) : h("p", { class: "muted" }, t("rating.none")),
-      rating?.provisional ? h("p", { class: "badge provisional" }, t("rating.provisional", { n: rating.games, need: 5 })) : null,
+      rating?.provisional ? h("p", { class: "badge provisional" }, t("rating.provisional", { n: rating.games, need: player.min_games })) : null,
       points.length ? ratingChart(entry.game, gameTitle(entry.game, entry.title), points) : null,
       h("p", { class: "controls" }, leaderboardLink(entry.game, `board-${entry.game}`)));
   }

@@ -22,6 +22,7 @@ def test_a_finished_game_shows_in_both_players_history_with_its_rating_change(cl
     [[won], [lost]] = reference([[(MU, SIGMA)], [(MU, SIGMA)]], [1, 2])
     for seat, person in enumerate((host, guest)):
         body = client.get(f"/api/players/{person['id']}").json()
+        assert body["min_games"] == PROVISIONAL_GAMES
         assert body["name"] == person["name"] and "token" not in str(body) and "recovery" not in str(body)
         mu, sigma = won if seat == winner else lost
         [title] = body["titles"]

@@ -266,6 +266,7 @@ class RatingPoint(BaseModel):
 class PlayerHistory(BaseModel):
     id: str
     name: str
+    min_games: int = Field(description="rated games a rating needs to stop being provisional")
     titles: list[TitleRecord]
     recent: list[RecentGame] = Field(description="the last 20 finished games, newest first")
     history: dict[str, list[RatingPoint]] = Field(description="per title, the ordinal after each rated game, "

@@ -53,7 +53,7 @@ async def player_history(player_id: str, hub: HubDep) -> dict:
     history: dict[str, list[dict]] = {}
     for slug, ended_ms, mu, sigma in found["path"]:
         history.setdefault(slug, []).append({"ended_ms": ended_ms, "ordinal": ordinal(mu, sigma)})
-    return {"id": player_id, "name": found["name"], "titles": titles, "recent": recent, "history": history}
+    return {"id": player_id, "name": found["name"], "min_games": PROVISIONAL_GAMES, "titles": titles, "recent": recent, "history": history}
 
 
 @router.get("/leaderboards/{game}", response_model=LeaderboardPublic)
