@@ -26,7 +26,7 @@ from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
 from .api.rate import RateLimits
-from .api.routes import docs, games, health, pages, players, rooms, sandbox, socket
+from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
 from .api.state_token import StateSigner
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     # at a restart or on another process, which a deployment of several sets it to avoid.
     app.state.state_signer = StateSigner(settings.secret or secrets.token_hex(32))
     _add_error_handlers(app)
-    for router in (players.router, games.router, rooms.router, sandbox.router, health.router, docs.router, pages.router):
+    for router in (players.router, community.router, games.router, rooms.router, sandbox.router, health.router,
+                   docs.router, pages.router):
         app.include_router(router)
     app.router.routes.append(socket.route)
     app.mount(PREFIX, Assets(app.state.assets), name="static")

@@ -1,4 +1,4 @@
-"""The `dorhami` command: `dorhami serve [--host H] [--port P]`, `dorhami migrate`."""
+"""The `dorhami` command: `dorhami serve [--host H] [--port P]`, `dorhami migrate`, `dorhami ratings rebuild`."""
 
 from __future__ import annotations
 
@@ -17,11 +17,16 @@ def main(argv: list[str] | None = None) -> None:
                        help="log every HTTP request (off by default: a log line per request costs more "
                             "than many a request)")
     commands.add_parser("migrate", help="bring the database (DATABASE_URL) to the newest schema, then exit")
+    ratings = commands.add_parser("ratings", help="the players' ratings (hub/ratings.py)")
+    ratings.add_argument("action", choices=["rebuild"],
+                         help="rebuild: recompute every rating from the stored results of rated games")
     args = parser.parse_args(argv)
     if args.command == "serve":
         _serve(args.host, args.port, args.access_log)
     elif args.command == "migrate":
         _migrate()
+    elif args.command == "ratings":
+        print(f"rebuilt the ratings from {_rebuild_ratings()} rated games")
 
 
 def _migrate() -> None:
@@ -31,6 +36,21 @@ def _migrate() -> None:
 
     logs.configure()
     migrate(Settings.from_env().database_url)
+
+
+def _rebuild_ratings(url: str | None = None) -> int:
+    """Replay every rated game's placings from fresh ratings (the database of DATABASE_URL)."""
+    from .config import Settings
+    from .storage.db import make_engine, migrate
+    from .storage.repository import Repository
+
+    url = url or Settings.from_env().database_url
+    migrate(url)
+    engine = make_engine(url)
+    try:
+        return Repository(engine).rebuild_ratings()
+    finally:
+        engine.dispose()
 
 
 def _serve(host: str, port: int, access_log: bool = False) -> None:

@@ -5,6 +5,7 @@ import { h, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { optionsForm } from "./options-form.js";
+import "./leaderboard.js";  // its strings: each card links to its game's leaderboard
 
 export function showLobby(root) {
   let games = [];
@@ -67,7 +68,8 @@ export function showLobby(root) {
         h("div", {},
           h("h3", {}, gameTitle(slug, game.title)),
           h("p", { class: "muted facts" }, h("span", { class: "players" }, playersText(game)), " · ", h("span", {}, t(`length.${slug}`))))),
-      h("p", { class: "blurb" }, t(`blurb.${slug}`), " ", h("a", { href: `/how/${slug}`, class: "link how-link", dataset: { action: "how" } }, t("how_to_play"))),
+      h("p", { class: "blurb" }, t(`blurb.${slug}`), " ", h("a", { href: `/how/${slug}`, class: "link how-link", dataset: { action: "how" } }, t("how_to_play")),
+        " · ", h("a", { href: `/leaderboard/${slug}`, class: "link board-link", dataset: { action: "leaderboard" } }, t("board.link"))),
       options ? (options.append(...choices), options) : h("div", {}, choices),
       h("div", { class: "card-actions" },
         h("button", { class: "primary", dataset: { action: "create" }, onclick: () => create(game, { private: priv.checked, config: config(), watch: watch.checked }) }, t("create_room")),

@@ -1,5 +1,6 @@
 // The page: header (name, settings, language), the status region, and the screens: the lobby at /,
-// a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id} and its check at /verify/{id}.
+// a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id} and its check at /verify/{id},
+// a player's history at /p/{id} and a title's leaderboard at /leaderboard/{slug}.
 import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n/index.js";
 import { identity } from "./api.js";
 import { h } from "./dom.js";
@@ -8,6 +9,8 @@ import { showRoom } from "./room.js";
 import { showHowTo } from "./howto.js";
 import { showReplay } from "./replay.js";
 import { showVerify } from "./verify.js";
+import { showPlayer } from "./player-page.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { applySettings } from "./settings.js";
 import { openSettings } from "./settings-panel.js";
 
@@ -38,8 +41,11 @@ function route() {
   const how = location.pathname.match(/^\/how\/([a-z-]+)$/);
   const replay = location.pathname.match(/^\/replay\/(\d+)$/);
   const verify = location.pathname.match(/^\/verify\/(\d+)$/);
+  const player = location.pathname.match(/^\/p\/([0-9a-f]{32})$/);
+  const board = location.pathname.match(/^\/leaderboard\/([a-z-]+)$/);
   screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : replay ? showReplay(app, replay[1])
-    : verify ? showVerify(app, verify[1]) : showLobby(app);
+    : verify ? showVerify(app, verify[1]) : player ? showPlayer(app, player[1]) : board ? showLeaderboard(app, board[1])
+    : showLobby(app);
   header();
 }
 

@@ -14,6 +14,7 @@ import { replayLink } from "./replay.js";
 import { verifyLink } from "./verify.js";
 import { rescuePanel } from "./rescue.js";
 import { mountChat } from "./chat.js";
+import { leaderboardLink } from "./leaderboard.js";
 
 // [4, 6, 8] as "4, 6 or 8" (Persian: "۴، ۶ یا ۸").
 function listOf(counts) {
@@ -241,11 +242,16 @@ export function showRoom(root, code) {
         onclick: () => call("POST", `/api/rooms/${code}/rematch-requests`) }, done ? t("rematch_asked") : t("rematch_ask")));
     }
     if (room.status === "finished" && room.game_id != null) buttons.push(replayLink(room.game_id, mySeat()), verifyLink(room.game_id));
+    if (room.status === "finished") buttons.push(leaderboardLink(room.game, "result-leaderboard"));
+    // Each person's page (their games and ratings); bots have none.
+    const people = room.status === "finished" ? room.seats.filter((seat) => seat.player).map((seat) =>
+      h("a", { href: `/p/${seat.player.id}`, class: "link result-player" }, seat.player.name)) : [];
     buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
     const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
     return h("section", { class: "card result", id: "result" },
       h("h2", { class: "big", id: "result-headline" }, h("span", { class: "sr-only" }, `${t("result")}: `), headline(result)),
       game?.resultDetails ? game.resultDetails(result, context()) : null,
+      people.length ? h("p", { class: "result-players", id: "result-players" }, people.flatMap((link, i) => (i ? [t("list_sep"), link] : [link]))) : null,
       askers.length ? h("p", { class: "muted", id: "rematch-askers" }, t("rematch_wanted", { names: askers.join(t("list_sep")) })) : null,
       h("div", { class: "controls center" }, buttons));
   }

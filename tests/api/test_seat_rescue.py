@@ -16,10 +16,13 @@ import pytest
 import uvicorn
 from websockets.asyncio.client import connect
 
+from sqlalchemy import text
+
 from dorhami.app import create_app
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.rescue import RESCUE_DELAY_MS
+from dorhami.storage.db import make_engine
 
 from ..live import free_port
 
@@ -185,7 +188,18 @@ def test_with_no_host_at_the_table_the_request_is_granted_after_the_delay(databa
         room = tara.last("room")["room"]
         assert room["seats"][1]["player"]["id"] == tara.id and room["rescue_requests"] == []
         assert tara.last("state")["seat"] == 1
+        # Unrated: a bot stood in before anyone could take the seat over, and that first reason stays.
+        assert unrated_reason(database_url, room["game_id"]) == "bots"
     run(database_url, scenario)
+
+
+def unrated_reason(database_url: str, game_id: int) -> str | None:
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            return connection.scalar(text("SELECT unrated FROM games WHERE id = :id"), {"id": game_id})
+    finally:
+        engine.dispose()
 
 
 def test_the_owner_coming_back_first_keeps_the_seat_and_withdraws_the_request(database_url):
@@ -204,6 +218,8 @@ def test_the_owner_coming_back_first_keeps_the_seat_and_withdraws_the_request(da
         assert ali.last("state")["seat"] == 1
         again = await tara.call("POST", rescue_path(code))
         assert again.status_code == 409 and again.json()["code"] == "seat_not_abandoned"
+        # Stand-ins made it unrated already ("bots"); the withdrawn request changed nothing.
+        assert unrated_reason(database_url, tara.last("room")["room"]["game_id"]) == "bots"
     run(database_url, scenario)
 
 

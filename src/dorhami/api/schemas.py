@@ -289,6 +289,69 @@ class LogPublic(BaseModel):
                                                             "number that derive `seed` (docs/FAIR_SHUFFLES.md)")
 
 
+class RatingPublic(BaseModel):
+    """A person's rating in one title (openskill's Plackett-Luce): `ordinal` = mu - 3 sigma."""
+
+    mu: float = Field(examples=[27.6])
+    sigma: float = Field(description="the uncertainty of `mu`", examples=[8.07])
+    ordinal: float = Field(description="mu - 3 sigma: what the leaderboard orders by", examples=[3.4])
+    games: int = Field(description="rated games played", examples=[6])
+    provisional: bool = Field(description="fewer rated games than the leaderboard asks for")
+
+
+class TitleRecord(BaseModel):
+    game: str = Field(examples=["jekyll-vs-hyde"])
+    title: str = Field(examples=["Jekyll vs. Hyde"])
+    played: int = Field(description="finished games, rated or not")
+    won: int = Field(description="finished games placed first (alone or tied, or with one's team)")
+    rating: RatingPublic | None = Field(description="none before a first rated game")
+
+
+class RecentGame(BaseModel):
+    game_id: int = Field(examples=[42])
+    game: str = Field(examples=["jekyll-vs-hyde"])
+    title: str
+    rank: int = Field(description="1 is first; teammates and ties share a rank")
+    players: int
+    ended_ms: int
+    rated: bool
+    rating_change: float | None = Field(description="the ordinal's change in a rated game")
+    replay_url: str = Field(examples=["/replay/42"])
+
+
+class RatingPoint(BaseModel):
+    ended_ms: int
+    ordinal: float
+
+
+class PlayerHistory(BaseModel):
+    id: str
+    name: str
+    min_games: int = Field(description="rated games a rating needs to stop being provisional")
+    titles: list[TitleRecord]
+    recent: list[RecentGame] = Field(description="the last 20 finished games, newest first")
+    history: dict[str, list[RatingPoint]] = Field(description="per title, the ordinal after each rated game, "
+                                                              "oldest first (for a chart)")
+
+
+class LeaderboardRow(BaseModel):
+    position: int = Field(examples=[1])
+    id: str
+    name: str
+    rating: RatingPublic
+    games: int
+
+
+class LeaderboardPublic(BaseModel):
+    game: str
+    title: str
+    min_games: int = Field(description="rated games a player needs to be listed (provisional players are not)")
+    total: int
+    offset: int
+    players: list[LeaderboardRow]
+    next_offset: int | None = Field(description="the offset of the next page, if there is one")
+
+
 class ErrorPublic(BaseModel):
     code: str
     message: str

@@ -20,7 +20,7 @@ from ..engine import Action, Engine, Event, IllegalAction, State, events_for, ge
 from ..engine.actions import judge, split_reaction
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
-from . import claims, fairness, messages
+from . import claims, fairness, messages, ratings
 from .chat import Chat, Line, check_reaction, clean_text
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
@@ -65,6 +65,7 @@ class LiveGame:
     # The room's nth game, and the SHA-256 of its server seed (hub/fairness.py), public from the start.
     number: int | None = None
     commitment: str | None = None
+    # Why the game does not count for ratings (hub/ratings.py), or None: the first reason found.
     unrated: str | None = None
     replies: dict[int, OrderedDict] = field(default_factory=dict)
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
@@ -329,6 +330,7 @@ class Table:
             self.seats[seat].bot_level = DEFAULT_LEVEL
             self.seats[seat].player_id = None
             await self._save_seats()
+            await self.mark_unrated("abandoned")
             self._schedule_bots()
             return {"seat": seat, "handed_to_bot": True}
         del self.seats[seat]
@@ -365,7 +367,9 @@ class Table:
         state = self.engine.setup(len(seats), seed, self.config, now_ms=now, previous_result=previous)
         record = GameRecord(room_id=self.room.id, seed=seed, config=self.config, players=len(seats),
                             previous_result=previous, started_ms=now, owner=self.hub.instance_id,
-                            seat_players=[s.player_id for s in seats], **fair)
+                            seat_players=[s.player_id for s in seats],
+                            unrated=ratings.unrated_reason(self.engine, self.config, len(seats),
+                                                           [s.player_id for s in seats]), **fair)
         try:
             record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
                                                           game=record, seats=seats))
@@ -375,7 +379,7 @@ class Table:
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame(record.id, self.engine, len(seats), state, last_ms=now,
                              seat_players=record.seat_players, number=record.game_number,
-                             commitment=record.commitment)
+                             commitment=record.commitment, unrated=record.unrated)
         if self.referee is not None:
             self.referee.new_game()  # the last game's versions and seats mean nothing here
         self.rematch_requests.clear()
@@ -420,7 +424,8 @@ class Table:
         engine = self.engine
         state = initial_state(engine, record)
         game = LiveGame(record.id, engine, record.players, state, last_ms=record.started_ms,
-                        seat_players=record.seat_players, number=record.game_number, commitment=record.commitment)
+                        seat_players=record.seat_players, number=record.game_number, commitment=record.commitment,
+                        unrated=record.unrated)
         for row in log_rows:
             state, events = self._replay(game, state, row)
             game.version, game.last_ms = row.seq, row.server_ms
@@ -505,7 +510,9 @@ class Table:
         seq = game.version + 1
         result = self.engine.result(state) if game.result is None else None
         # The result is stored with the action that ends the game, in the same transaction.
-        then = partial(Repository.finish_game_in, game_id=game.id, result=result, ended_ms=now) if result else None
+        # So are who placed where and the ratings it moves (hub/ratings.py).
+        then = (partial(ratings.finish_game_in, game_id=game.id, engine=self.engine, result=result, ended_ms=now)
+                if result else None)
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
@@ -795,6 +802,7 @@ class Table:
     async def check_stand_ins(self) -> None:
         """A player's grace has ended: a bot takes their seat if they are still gone."""
         if self.game and self.game.result is None and self.room.status == "playing" and self.leavers.take_over():
+            await self.mark_unrated("bots")
             self._schedule_bots()
             self._broadcast_room()
 
@@ -833,10 +841,21 @@ class Table:
             return
         await self._grant_rescue(request)
 
-    async def mark_unrated(self, reason: str) -> None:
-        """The running game no longer counts for ratings (placeholder until the ratings work lands)."""
-        if self.game is not None:
-            self.game.unrated = self.game.unrated or reason
+    async def mark_unrated(self, reason: str) -> str | None:
+        """The running game stops counting for ratings ("bots", "abandoned", "rescued"...): the
+        first reason stays. Written through the journal before the actor goes on, so the
+        transaction that finishes the game (which reads it) sees it. Returns the reason kept."""
+        game = self.game
+        if game is None or game.result is not None:
+            return None
+        if game.unrated is None:
+            game.unrated = reason
+            try:
+                game.unrated = await self.hub.journal.write(partial(ratings.mark_unrated_in, game_id=game.id,
+                                                                    reason=reason))
+            except Exception as exc:
+                raise self._in_doubt("that its game is unrated", exc) from exc
+        return game.unrated
 
     async def _grant_rescue(self, request: Request) -> None:
         seat = request.seat

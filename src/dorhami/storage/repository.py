@@ -14,13 +14,13 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Callable, NamedTuple, TypeVar
 
-from sqlalchemy import Connection, Engine, delete, exists, func, insert, select, update
+from sqlalchemy import Connection, Engine, case, delete, exists, func, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
 from . import recovery
-from .records import (ActionRecord, ChatRecord, GameRecord, PlayerRecord, PlayerTokenRecord, RoomRecord,
-                      SeatRecord)
+from .records import (ActionRecord, ChatRecord, GamePlayerRecord, GameRecord, PlayerRecord, PlayerTokenRecord,
+                      RatingRecord, RoomRecord, SeatRecord)
 
 T = TypeVar("T")
 ACTIONS, GAMES, ROOMS, SEATS, CHAT = (r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord,
@@ -266,6 +266,49 @@ class Repository:
             return list(session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id,
                                                                    ActionRecord.seq > after)
                                         .order_by(ActionRecord.seq).limit(limit)))
+
+    # -- history and ratings (hub/ratings.py writes them) -----------------------------------
+
+    def player_history(self, player_id: str, recent: int) -> dict | None:
+        """A person's name, their `game_players` rows (newest first, at most `recent`), their
+        per-title counts and ratings, and each title's rated rows oldest first (the rating's path);
+        None if there is no such player. Nothing secret: no token or recovery hash."""
+        rows_of = GamePlayerRecord
+        with self.sessions() as session:
+            name = session.scalar(select(PlayerRecord.name).where(PlayerRecord.id == player_id))
+            if name is None:
+                return None
+            mine = rows_of.player_id == player_id
+            counts = session.execute(select(rows_of.game, func.count(), func.sum(case((rows_of.rank == 1, 1), else_=0)))
+                                     .where(mine).group_by(rows_of.game)).all()
+            recent_rows = list(session.scalars(select(rows_of).where(mine)
+                                               .order_by(rows_of.ended_ms.desc(), rows_of.game_id.desc()).limit(recent)))
+            path = session.execute(select(rows_of.game, rows_of.ended_ms, rows_of.mu_after, rows_of.sigma_after)
+                                   .where(mine, rows_of.rated.is_(True))
+                                   .order_by(rows_of.ended_ms, rows_of.game_id)).all()
+            ratings = list(session.scalars(select(RatingRecord).where(RatingRecord.player_id == player_id)))
+        return {"name": name, "counts": {g: (n, int(won or 0)) for g, n, won in counts}, "recent": recent_rows,
+                "path": [tuple(row) for row in path], "ratings": {r.game: r for r in ratings}}
+
+    def leaderboard(self, game: str, min_games: int, offset: int, limit: int) -> tuple[int, list[tuple[RatingRecord, str]]]:
+        """(how many rated people of `game` have `min_games` or more, a page of them with their
+        names): ordinal high to low, then more games first, then id."""
+        board = (RatingRecord.game == game, RatingRecord.games >= min_games)
+        with self.sessions() as session:
+            total = session.scalar(select(func.count()).select_from(RatingRecord).where(*board))
+            rows = session.execute(select(RatingRecord, PlayerRecord.name)
+                                   .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id).where(*board)
+                                   .order_by(RatingRecord.ordinal.desc(), RatingRecord.games.desc(),
+                                             RatingRecord.player_id)
+                                   .offset(offset).limit(limit)).all()
+        return total, [(r, name) for r, name in rows]
+
+    def rebuild_ratings(self) -> int:
+        """Recompute every rating from the stored results (hub/ratings.py); games replayed."""
+        from ..hub.ratings import rebuild_in
+
+        with self.engine.begin() as connection:
+            return rebuild_in(connection)
 
     def actions(self, game_id: int) -> list[ActionRecord]:
         with self.sessions() as session:

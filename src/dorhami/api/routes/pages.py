@@ -1,4 +1,4 @@
-"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}` and `/replay/{id}`, and the 404 page.
+"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}`, `/replay/{id}`, `/verify/{id}`, `/p/{id}` and `/leaderboard/{slug}`, and the 404 page.
 
 Pages are never cached without asking (`no-cache`, with the asset version as their ETag), so a
 new version of the assets reaches a player on their next visit.
@@ -11,6 +11,8 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from ...engine import GAMES
 from ..assets import REVALIDATE, AssetTree
+from ..deps import HubDep
+from .community import is_player_id
 
 router = APIRouter(include_in_schema=False)
 # HEAD too: link checkers and some chat apps' link previews ask for a page's headers first.
@@ -45,6 +47,19 @@ async def replay_page(game_id: str, request: Request) -> Response:
 async def verify_page(game_id: str, request: Request) -> Response:
     """A finished game's shuffle checked in plain words; the client asks GET /api/games/{id}/verify."""
     return single_page(request) if game_id.isdigit() else not_found_page(request)
+
+
+@router.api_route("/p/{player_id}", methods=PAGE_METHODS)
+async def player_page(player_id: str, request: Request, hub: HubDep) -> Response:
+    """A player's games and ratings; the client asks GET /api/players/{id}."""
+    known = is_player_id(player_id) and await hub.store.players({player_id})
+    return single_page(request) if known else not_found_page(request)
+
+
+@router.api_route("/leaderboard/{slug}", methods=PAGE_METHODS)
+async def leaderboard_page(slug: str, request: Request) -> Response:
+    """A title's best rated players; the client asks GET /api/leaderboards/{slug}."""
+    return single_page(request) if slug in GAMES else not_found_page(request)
 
 
 @router.get("/favicon.ico")

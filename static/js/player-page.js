@@ -1,0 +1,94 @@
+// A player's page at /p/{id}: games and wins per title, each rating with its uncertainty and a
+// small chart of it over time, and the last games, each with its replay.
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { currentLang, errorText, extend, num, t } from "./i18n/index.js";
+import { gameTitle } from "./games/index.js";
+import { leaderboardLink } from "./leaderboard.js";
+import { fixed, ratingChart, ratingText } from "./rating-chart.js";
+
+extend({
+  en: {
+    "profile.title": "{name}'s games",
+    "profile.titles": "Games played",
+    "profile.played_won": "{played} played · {won} won",
+    "profile.recent": "Recent games",
+    "profile.no_games": "No finished games yet.",
+    "profile.place": "{rank} of {players}",
+    "profile.unrated": "unrated",
+    "profile.change": "rating {change}",
+    "profile.replay": "Replay",
+    "profile.replay_of": "Replay of game {id}",
+  },
+  fa: {
+    "profile.title": "بازی‌های {name}",
+    "profile.titles": "بازی‌های انجام‌شده",
+    "profile.played_won": "{played} بازی · {won} برد",
+    "profile.recent": "بازی‌های اخیر",
+    "profile.no_games": "هنوز بازی تمام‌شده‌ای ندارد.",
+    "profile.place": "نفر {rank} از {players}",
+    "profile.unrated": "غیررسمی",
+    "profile.change": "امتیاز {change}",
+    "profile.replay": "بازپخش",
+    "profile.replay_of": "بازپخش بازی {id}",
+  },
+});
+
+function signed(x) {
+  const text = fixed(Math.abs(x));
+  return x >= 0 ? `+${text}` : `−${text}`;
+}
+
+export function showPlayer(root, playerId) {
+  let player = null;
+  let error = null;
+
+  async function load() {
+    try { player = await api("GET", `/api/players/${playerId}`); } catch (err) { error = err; }
+    redraw();
+  }
+
+  function titleCard(entry) {
+    const rating = entry.rating;
+    const points = player.history[entry.game] || [];
+    return h("section", { class: "card profile-title", dataset: { game: entry.game } },
+      h("h3", {}, gameTitle(entry.game, entry.title)),
+      h("p", { class: "muted" }, t("profile.played_won", { played: entry.played, won: entry.won })),
+      rating ? h("p", { class: "big rating" }, ratingText(rating)) : h("p", { class: "muted" }, t("rating.none")),
+      rating?.provisional ? h("p", { class: "badge provisional" }, t("rating.provisional", { n: rating.games, need: player.min_games })) : null,
+      points.length ? ratingChart(entry.game, gameTitle(entry.game, entry.title), points) : null,
+      h("p", { class: "controls" }, leaderboardLink(entry.game, `board-${entry.game}`)));
+  }
+
+  function recentGame(game) {
+    const when = new Date(game.ended_ms).toLocaleDateString(currentLang() === "fa" ? "fa-IR" : "en-GB");
+    const change = game.rating_change != null ? t("profile.change", { change: signed(game.rating_change) }) : t("profile.unrated");
+    return h("li", { class: "recent-game", dataset: { game: String(game.game_id), rated: String(game.rated) } },
+      h("span", { class: "recent-what" }, h("b", {}, gameTitle(game.game, game.title)), " · ",
+        t("profile.place", { rank: game.rank, players: game.players }), " · ", change, " · ", h("span", { class: "muted" }, when)),
+      h("a", { href: game.replay_url, class: "button", "aria-label": t("profile.replay_of", { id: num(game.game_id) }) }, t("profile.replay")));
+  }
+
+  function redraw() {
+    const back = h("a", { href: "/", class: "button", id: "profile-back" }, t("back_to_lobby"));
+    if (error || !player) {
+      document.title = t("brand");
+      root.replaceChildren(error ? h("article", { class: "community", id: "profile" },
+        h("p", { class: "card", id: "profile-error" }, errorText(error)), back) : h("p", { class: "muted" }, t("connecting")));
+      return;
+    }
+    const heading = t("profile.title", { name: player.name });
+    document.title = `${heading} · ${t("brand")}`;
+    root.replaceChildren(h("article", { class: "community", id: "profile", dataset: { player: player.id } },
+      h("h1", {}, heading),
+      h("h2", {}, t("profile.titles")),
+      player.titles.length ? h("div", { class: "profile-titles" }, player.titles.map(titleCard))
+        : h("p", { class: "muted", id: "profile-empty" }, t("profile.no_games")),
+      player.recent.length ? h("section", { class: "card", id: "profile-recent" }, h("h2", {}, t("profile.recent")),
+        h("ul", { class: "recent-games" }, player.recent.map(recentGame))) : null,
+      h("p", { class: "controls" }, back)));
+  }
+
+  load();
+  return { redraw };
+}
