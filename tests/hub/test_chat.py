@@ -215,3 +215,21 @@ def test_a_line_that_could_not_be_stored_is_refused_and_not_sent(database_url):
         await closed(hub)
 
     run(scenario())
+
+
+def test_a_renamed_player_is_shown_under_the_new_name_in_lines_already_sent(database_url):
+    async def scenario():
+        hub, table, host, guest = await started_table(database_url, FakeClock())
+        await table.call(table.send_chat, guest.id, "text", "hello")
+        await table.call(table.send_chat, host.id, "text", "welcome")
+        watching = await listening(table, None)
+        before = received(watching, "chat_history")[-1]["messages"]
+        await hub.rename_player(guest.id, "Guest Two")
+        after = received(watching, "chat_history")[-1]["messages"]
+        assert [m["player"]["name"] for m in before] != [m["player"]["name"] for m in after]
+        assert [(m["player"]["id"], m["player"]["name"], m["body"]) for m in after] == [
+            (guest.id, "Guest Two", "hello"), (host.id, before[1]["player"]["name"], "welcome")]
+        assert [m["id"] for m in after] == [m["id"] for m in before]
+        await closed(hub)
+
+    run(scenario())

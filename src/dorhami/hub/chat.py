@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import HubError
 
@@ -103,6 +103,16 @@ class Chat:
 
     def add(self, line: Line) -> None:
         self.lines.append(line)
+
+    def rename(self, player_id: str, name: str) -> bool:
+        """Show `player_id`'s lines under their new name; True if they wrote any."""
+        if not any(line.player_id == player_id for line in self.lines):
+            return False
+        self.lines = deque((replace(line, name=name) if line.player_id == player_id else line for line in self.lines),
+                           maxlen=HISTORY_KEPT)
+        if player_id in self.authors:
+            self.authors[player_id] = name
+        return True
 
     def history(self) -> list[dict]:
         return [line.public() for line in self.lines]

@@ -60,7 +60,7 @@ class Hub:
         """Store a player's new name, and tell every live table that shows it."""
         await self.store.rename_player(player_id, name)
         for table in list(self.tables.values()):
-            if player_id in table.names:
+            if player_id in table.names or player_id in table.chat.authors:
                 await table.call(table.rename, player_id, name)
 
     async def _load(self, code: str) -> Table:

@@ -310,6 +310,11 @@ class Table:
         if player_id in self.names:
             self.names[player_id] = name
             self._broadcast_room()
+        if self.chat.rename(player_id, name):
+            # Lines already shown carry the old name: every socket gets the recent chat again.
+            message = Outbound(encode({"type": "chat_history", "messages": self.chat.history()}))
+            for sub in list(self.subscribers):
+                sub.send(message)
 
     async def request_rematch(self, player_id: str) -> dict:
         """A seated player asks the host for another game; the host's rematch starts it."""
