@@ -95,6 +95,8 @@ class Table:
         # engine's setup gets) and the table's own options (lag compensation), which the engine
         # never sees, rather than validated again for every room message.
         self.config, self.options = claims.split_config(self.engine, room.config)
+        # The seat counts this config allows, once: Double Connect validates its config to say.
+        self.player_counts = self.engine.player_counts(self.config)
         self.seats: dict[int, SeatRecord] = {s.seat: s for s in seats}
         self.names = names
         self.game: LiveGame | None = None
@@ -228,7 +230,7 @@ class Table:
 
     @property
     def max_seats(self) -> int:
-        return self.engine.player_range(self.config)[1]
+        return self.player_counts[-1]
 
     def seat_of(self, player_id: str | None) -> int | None:
         for seat in self.seats.values():
@@ -357,7 +359,7 @@ class Table:
             raise HubError("not_finished", "a rematch follows a finished game", 409)
         if not rematch and self.room.status != "waiting":
             raise HubError("already_started", "this room's game has already started", 409)
-        counts = self.engine.player_counts(self.config)
+        counts = self.player_counts
         if len(self.seats) not in counts:
             raise HubError("wrong_player_count", f"this game needs {spoken_counts(counts)} players, "
                                                  f"but {len(self.seats)} are seated", 409)
@@ -979,8 +981,8 @@ class Table:
             "config": {**self.config, **self.options}, "private": room.private, "status": room.status,
             "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
             "reconnect_grace_s": room.reconnect_grace_s,
-            "max_seats": self.max_seats, "min_players": self.engine.player_range(self.config)[0],
-            "player_counts": self.engine.player_counts(self.config),
+            "max_seats": self.max_seats, "min_players": self.player_counts[0],
+            "player_counts": self.player_counts,
             "game_id": room.game_id, "commitment": self.game.commitment if self.game else None,
             "seats": self._seats_public(),
             "presence": self._presence(), "spectators": self._spectators(),
