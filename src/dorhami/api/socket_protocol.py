@@ -7,7 +7,8 @@ This protocol offers `scope["extensions"]["dorhami.write_frame"]`: write a frame
 serialised, now, if the socket can take it; the fan-out builds the frame once per seat class.
 It also answers a text frame that is not UTF-8 as uvicorn does (close 1007), but with one short
 log line instead of a traceback: a client could otherwise write a traceback into the server's log
-with every frame. Everything else (handshake, reading, pings, close) is uvicorn's own. Served by `dorhami serve`
+with every frame, and its close at shutdown carries a reason. Everything else (handshake,
+reading, pings, close) is uvicorn's own. Served by `dorhami serve`
 (`cli.SOCKET_SETTINGS`); under any other ASGI server the socket uses the plain ASGI path.
 """
 
@@ -18,6 +19,9 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
 EXTENSION = "dorhami.write_frame"
+# Said with close 1012 (service restart) when the server stops: the client reconnects, to this
+# process once it is back, or to another one.
+SHUTDOWN_REASON = "the server is restarting; reconnect"
 
 
 def text_frame(data: bytes) -> bytes:
@@ -41,6 +45,17 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
             return False
         self.transport.write(frame)
         return True
+
+    def shutdown(self) -> None:
+        """uvicorn's, with a reason on the close frame, so that a client can tell a restart."""
+        if not self.handshake_complete or self.close_sent:
+            super().shutdown()
+            return
+        self.stop_keepalive()
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1012})
+        self.conn.send_close(1012, SHUTDOWN_REASON)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.transport.close()
 
     def send_receive_event_to_app(self) -> None:
         if self.curr_msg_data_type == "text" and not self.close_sent:
