@@ -214,7 +214,10 @@ async def finish(table) -> None:
     """End the game as the last action does, with a fixed result."""
     game = table.game
     result = {"winners": [0], "ranking": [0, 1]}
-    await table.hub.journal.append(ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None), partial(ratings.finish_game_in, game_id=game.id, engine=table.engine, result=result, ended_ms=5))
+    # As `Table._commit` does: the table's own reason rides along.
+    await table.hub.journal.append(ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None),
+                                   partial(ratings.finish_game_in, game_id=game.id, engine=table.engine,
+                                           result=result, ended_ms=5, unrated=game.unrated))
 
 
 @pytest.mark.parametrize("how", ["abandoned", "rescued", "rated"])
@@ -238,6 +241,31 @@ def test_the_table_marks_its_game_unrated_before_it_ends(database_url, how):
     assert record.unrated == (None if how == "rated" else how)
     assert [r.rated for r in rows] == [how == "rated"] * 2
     assert all((r.mu_after is not None) == (how == "rated") for r in rows)
+
+
+def test_a_reason_the_database_missed_is_stored_with_the_end_and_the_table_goes_on(database_url):
+    async def scenario():
+        hub, table, host, guest = await two_people_at_a_table(database_url)
+        real = hub.journal.write
+
+        async def away(fn):
+            raise OSError("database unreachable")
+
+        hub.journal.write = away
+        assert await table.call(table.mark_unrated, "rescued") == "rescued"
+        hub.journal.write = real
+        assert not table.retired
+        missed = (await hub.store.game(table.game.id)).unrated
+        await table.call(finish, table)
+        record = await hub.store.game(table.game.id)
+        rows = await hub.store.run(rows_of, hub.store.repo, table.game.id)
+        await hub.close()
+        hub.store.close()
+        return missed, record, rows
+
+    missed, record, rows = asyncio.run(scenario())
+    assert missed is None and record.unrated == "rescued"
+    assert [r.rated for r in rows] == [False, False]
 
 
 def test_a_restored_table_keeps_the_reason(database_url):

@@ -48,16 +48,18 @@ def rate(sides: list[tuple[list[Rating], int]]) -> list[list[tuple[float, float]
     return [[(r.mu, r.sigma) for r in team] for team in rated]
 
 
-def record_result_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int) -> None:
+def record_result_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int,
+                     unrated: str | None = None) -> None:
     """After the result is stored: each person's `game_players` row, and, if the game is rated
     (`games.unrated` is still null, read here inside the transaction, so a reason written before
-    the end counts), their new ratings. The ratings rows are read `FOR UPDATE`, so two processes
+    the end counts, and so is the table's own `unrated`, should that write have failed), their
+    new ratings. The ratings rows are read `FOR UPDATE`, so two processes
     finishing games of the same people on PostgreSQL take turns."""
     game = connection.execute(select(GAMES.c.players, GAMES.c.seat_players, GAMES.c.unrated, GAMES.c.config,
                                      ROOMS.c.game).join(ROOMS, ROOMS.c.id == GAMES.c.room_id)
                               .where(GAMES.c.id == game_id)).one()
     seat_players = list(game.seat_players or [])
-    unrated = game.unrated or unrated_reason(engine, game.config or {}, game.players, seat_players)
+    unrated = game.unrated or unrated or unrated_reason(engine, game.config or {}, game.players, seat_players)
     if unrated != game.unrated:
         connection.execute(GAMES.update().where(GAMES.c.id == game_id).values(unrated=unrated))
     try:
@@ -167,11 +169,12 @@ def rebuild_in(connection: Connection) -> int:
     return len(rated)
 
 
-def finish_game_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int) -> None:
+def finish_game_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int,
+                   unrated: str | None = None) -> None:
     """The write that ends a game, in the transaction of its last action: the result, then who
-    placed where and the ratings it moves."""
+    placed where and the ratings it moves (`unrated`: the table's reason, if it has one)."""
     Repository.finish_game_in(connection, game_id, result, ended_ms)
-    record_result_in(connection, game_id, engine, result, ended_ms)
+    record_result_in(connection, game_id, engine, result, ended_ms, unrated)
 
 
 def mark_unrated_in(connection: Connection, game_id: int, reason: str) -> str:

@@ -518,8 +518,8 @@ class Table:
         result = self.engine.result(state) if game.result is None else None
         # The result is stored with the action that ends the game, in the same transaction.
         # So are who placed where and the ratings it moves (hub/ratings.py).
-        then = (partial(ratings.finish_game_in, game_id=game.id, engine=self.engine, result=result, ended_ms=now)
-                if result else None)
+        then = (partial(ratings.finish_game_in, game_id=game.id, engine=self.engine, result=result, ended_ms=now,
+                        unrated=game.unrated) if result else None)
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
@@ -850,8 +850,9 @@ class Table:
 
     async def mark_unrated(self, reason: str) -> str | None:
         """The running game stops counting for ratings ("bots", "abandoned", "rescued"...): the
-        first reason stays. Written through the journal before the actor goes on, so the
-        transaction that finishes the game (which reads it) sees it. Returns the reason kept."""
+        first reason stays. It is written through the journal at once (a restart keeps it), and
+        the write that finishes the game carries it too, so a database that is away just now
+        (when stand-ins take over, often) costs nothing: the table goes on. Returns the reason kept."""
         game = self.game
         if game is None or game.result is not None:
             return None
@@ -861,7 +862,8 @@ class Table:
                 game.unrated = await self.hub.journal.write(partial(ratings.mark_unrated_in, game_id=game.id,
                                                                     reason=reason))
             except Exception as exc:
-                raise self._in_doubt("that its game is unrated", exc) from exc
+                log.warning("table %s: could not store that its game is unrated (%s); its end will", self.room.code,
+                            exc)
         return game.unrated
 
     async def _grant_rescue(self, request: Request) -> None:
