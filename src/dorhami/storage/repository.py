@@ -76,10 +76,6 @@ class Repository:
                     .where(PlayerTokenRecord.token_hash == digest))
             return player
 
-    def player(self, player_id: str) -> PlayerRecord | None:
-        with self.sessions() as session:
-            return session.get(PlayerRecord, player_id)
-
     def set_recovery_code(self, player_id: str) -> str:
         """A new recovery code for the player; the one before it stops working. Returns the code,
         which is stored only hashed."""
