@@ -78,8 +78,8 @@ export function identityPanel() {
         try { await navigator.clipboard.writeText(code); copy.textContent = t("identity.copied"); } catch { /* select it by hand */ }
       } }, t("identity.copy"));
       result.replaceChildren(h("p", { class: "warning" }, t("identity.shown_once")), shown, copy);
+      copy.focus();  // at once, with the code: the status line below is refreshed from the server after
       await describe();
-      copy.focus();
     } catch (err) {
       result.replaceChildren(h("p", { role: "alert" }, explain(err)));
     } finally {

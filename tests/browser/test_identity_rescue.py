@@ -41,7 +41,7 @@ def test_a_recovery_code_made_in_one_browser_restores_the_player_in_another(serv
     press(first, "#identity-make")
     code = first.inner_text("#identity-code")
     assert re.fullmatch(r"[0-9A-Z]{5}(-[0-9A-Z]{5}){4}", code)
-    assert first.evaluate("document.activeElement.id") == "identity-copy"
+    first.wait_for_function("document.activeElement.id === 'identity-copy'", timeout=5000)
     first.wait_for_function("document.getElementById('identity-status').textContent.includes('کد بازیابی از')")
     assert_accessible(first, "#settings-dialog")
     assert_no_horizontal_overflow(first)
