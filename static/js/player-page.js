@@ -77,7 +77,8 @@ export function showPlayer(root, playerId) {
         h("p", { class: "card", id: "profile-error" }, errorText(error)), back) : h("p", { class: "muted" }, t("connecting")));
       return;
     }
-    const heading = t("profile.title", { name: player.name });
+    // Isolated: a Persian name in the English heading ("Sara's games") keeps its own direction.
+    const heading = t("profile.title", { name: `\u2068${player.name}\u2069` });
     document.title = `${heading} · ${t("brand")}`;
     root.replaceChildren(h("article", { class: "community", id: "profile", dataset: { player: player.id } },
       h("h1", {}, heading),
