@@ -1,8 +1,8 @@
 // "Your identity" in the settings dialog: protect this guest with a recovery code shown once, or
 // restore a protected one in this browser. The code travels only in request bodies, never a URL.
-import { api, ApiError, identity, saveIdentity } from "./api.js";
+import { api, identity, saveIdentity } from "./api.js";
 import { h } from "./dom.js";
-import { extend, t } from "./i18n/index.js";
+import { errorText, extend, t } from "./i18n/index.js";
 
 extend({
   en: {
@@ -18,9 +18,7 @@ extend({
     "identity.restore_label": "Recovery code from another browser",
     "identity.restore": "Restore",
     "identity.restored": "Welcome back, {name}. This browser now plays as you.",
-    "identity.wrong": "That recovery code belongs to no player. Check it and try again.",
-    "identity.slow_down": "Too many tries; wait a minute and try again.",
-    "identity.failed": "That did not work: {message}",
+    "err.invalid_recovery_code": "That recovery code belongs to no player. Check it and try again.",
   },
   fa: {
     "identity.title": "هویت شما",
@@ -35,17 +33,9 @@ extend({
     "identity.restore_label": "کد بازیابی از مرورگر دیگر",
     "identity.restore": "بازیابی",
     "identity.restored": "خوش برگشتید، {name}. این مرورگر حالا به نام شما بازی می‌کند.",
-    "identity.wrong": "این کد بازیابی مال هیچ بازیکنی نیست. آن را بررسی کنید و دوباره امتحان کنید.",
-    "identity.slow_down": "تلاش‌ها زیاد بود؛ یک دقیقه صبر کنید و دوباره امتحان کنید.",
-    "identity.failed": "نشد: {message}",
+    "err.invalid_recovery_code": "این کد بازیابی مال هیچ بازیکنی نیست. آن را بررسی کنید و دوباره امتحان کنید.",
   },
 });
-
-function explain(err) {
-  if (err instanceof ApiError && err.code === "invalid_recovery_code") return t("identity.wrong");
-  if (err instanceof ApiError && err.code === "rate_limited") return t("identity.slow_down");
-  return t("identity.failed", { message: err.message });
-}
 
 export function identityPanel() {
   const status = h("p", { id: "identity-status" });
@@ -81,7 +71,7 @@ export function identityPanel() {
       copy.focus();  // at once, with the code: the status line below is refreshed from the server after
       await describe();
     } catch (err) {
-      result.replaceChildren(h("p", { role: "alert" }, explain(err)));
+      result.replaceChildren(h("p", { role: "alert" }, errorText(err)));
     } finally {
       makeButton.disabled = false;
     }
@@ -101,7 +91,7 @@ export function identityPanel() {
         result.replaceChildren();
         await describe();
       } catch (err) {
-        answer.textContent = explain(err);
+        answer.textContent = errorText(err);
       }
     } },
     h("label", { for: "identity-code-input" }, t("identity.restore_label")), input,
