@@ -15,6 +15,10 @@ extend({
     "rescue.approve": "Give {asker} the seat",
     "rescue.decline": "Decline",
     "rescue.other": "{asker} asked to play {name}'s seat.",
+    "err.seat_not_abandoned": "That seat's player is back (or a bot no longer plays it).",
+    "err.rescue_pending": "Someone else has already asked for that seat.",
+    "err.no_rescue_request": "That request is no longer open.",
+    "err.already_seated": "You already play a seat of this game.",
   },
   fa: {
     "rescue.ask": "بازی به جای {name}",
@@ -26,6 +30,10 @@ extend({
     "rescue.approve": "جا را به {asker} بده",
     "rescue.decline": "نه",
     "rescue.other": "{asker} خواسته به جای {name} بازی کند.",
+    "err.seat_not_abandoned": "بازیکن این جا برگشته است (یا دیگر رباتی به جایش بازی نمی‌کند).",
+    "err.rescue_pending": "کس دیگری پیش‌تر این جا را خواسته است.",
+    "err.no_rescue_request": "این درخواست دیگر باز نیست.",
+    "err.already_seated": "شما خودتان در این بازی جا دارید.",
   },
 });
 
