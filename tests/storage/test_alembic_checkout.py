@@ -17,14 +17,14 @@ def alembic(*args: str, url: str) -> subprocess.CompletedProcess:
     return subprocess.run([*ALEMBIC, "-x", f"url={url}", *args], capture_output=True, text=True, timeout=120)
 
 
-def test_alembic_upgrade_head_from_the_checkout_and_the_models_match_the_migrations(database_url):
-    done = alembic("upgrade", "head", url=database_url)
+def test_alembic_upgrade_head_from_the_checkout_and_the_models_match_the_migrations(empty_database_url):
+    done = alembic("upgrade", "head", url=empty_database_url)
     assert done.returncode == 0, done.stderr
-    engine = make_engine(database_url)
+    engine = make_engine(empty_database_url)
     try:
         assert schema_is_current(engine)
     finally:
         engine.dispose()
-    checked = alembic("check", url=database_url)
+    checked = alembic("check", url=empty_database_url)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "No new upgrade operations detected" in checked.stdout + checked.stderr

@@ -9,10 +9,10 @@ from dorhami.storage.records import GameRecord, SeatRecord
 from dorhami.storage.repository import Repository, hash_token
 
 
-def test_migrations_create_every_table_and_can_run_twice(database_url):
-    migrate(database_url)
-    migrate(database_url)
-    engine = make_engine(database_url)
+def test_migrations_create_every_table_and_can_run_twice(empty_database_url):
+    migrate(empty_database_url)
+    migrate(empty_database_url)
+    engine = make_engine(empty_database_url)
     assert {"players", "rooms", "seats", "games", "actions", "alembic_version"} <= set(inspect(engine).get_table_names())
     engine.dispose()
 
