@@ -54,13 +54,18 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
         recovery = asyncio.create_task(hub.recover(), name="recovery")
         recovery.add_done_callback(_log_recovery)
         sweeper = asyncio.create_task(hub.sweep_forever(), name="sweeper")
+        tasks = [recovery, sweeper, lag]
+        if hub.ownership is not None:
+            tasks.append(asyncio.create_task(hub.ownership.beat_forever(), name="lease-heartbeat"))
+        if hub.board is not None:
+            tasks.append(asyncio.create_task(hub.refresh_board_forever(), name="room-board"))
         log.info("dorhami ready; resuming unfinished games")
         try:
             yield
         finally:
-            for task in (recovery, sweeper, lag):
+            for task in tasks:
                 task.cancel()
-            await asyncio.gather(recovery, sweeper, lag, return_exceptions=True)
+            await asyncio.gather(*tasks, return_exceptions=True)
             await hub.close()
             store.close()
 

@@ -1,4 +1,5 @@
-"""The `dorhami` command: `dorhami serve [--host H] [--port P]`, `dorhami migrate`, `dorhami ratings rebuild`."""
+"""The `dorhami` command: `dorhami serve [--host H] [--port P]`, `dorhami migrate`, `dorhami ratings rebuild`,
+`dorhami proxy --upstream H:P ...`."""
 
 from __future__ import annotations
 
@@ -17,12 +18,18 @@ def main(argv: list[str] | None = None) -> None:
                        help="log every HTTP request (off by default: a log line per request costs more "
                             "than many a request)")
     commands.add_parser("migrate", help="bring the database (DATABASE_URL) to the newest schema, then exit")
+    proxy = commands.add_parser("proxy", help="route rooms to several `serve` processes by their code (no nginx)")
+    proxy.add_argument("--host", default="127.0.0.1")
+    proxy.add_argument("--port", type=int, default=8000)
+    proxy.add_argument("--upstream", action="append", required=True, help="a serve process, host:port (repeat)")
     ratings = commands.add_parser("ratings", help="the players' ratings (hub/ratings.py)")
     ratings.add_argument("action", choices=["rebuild"],
                          help="rebuild: recompute every rating from the stored results of rated games")
     args = parser.parse_args(argv)
     if args.command == "serve":
         _serve(args.host, args.port, args.access_log)
+    elif args.command == "proxy":
+        _proxy(args.host, args.port, args.upstream)
     elif args.command == "migrate":
         _migrate()
     elif args.command == "ratings":
@@ -53,11 +60,26 @@ def _rebuild_ratings(url: str | None = None) -> int:
         engine.dispose()
 
 
+def _proxy(host: str, port: int, upstreams: list[str]) -> None:
+    import asyncio
+
+    from . import proxy
+
+    logs.configure()
+    asyncio.run(proxy.serve(host, port, [proxy.parse_upstream(u) for u in upstreams]))
+
+
 def _serve(host: str, port: int, access_log: bool = False) -> None:
+    import os
+    import socket
+
     import uvicorn
 
     from .app import create_app
 
+    # The name this process holds table leases under (docs/SCALING.md): two live processes never
+    # share a host and port, and a process restarted in place takes its own tables back at once.
+    os.environ.setdefault("DORHAMI_INSTANCE_ID", f"{socket.gethostname()}:{port}")
     logs.configure()
     _calm_garbage_collector()
     # log_config=None: uvicorn keeps the logging configured above instead of installing its own.

@@ -39,6 +39,13 @@ class Settings:
     lag_cap_ms: int = 350
     # Signs the rules sandbox's state tokens (api/state_token.py); empty: a random key per process.
     secret: str = ""
+    # Several processes (docs/SCALING.md): Redis for what the lobby shows of other processes'
+    # rooms (empty: none, everything stays in this process); how long a table's lease lasts
+    # unrenewed (a dead owner's tables move after this); this process's name in the leases
+    # (empty: a random one; a fixed one lets a restarted process take its own tables back at once).
+    redis_url: str = ""
+    lease_ttl_s: float = 5.0
+    instance_id: str = ""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -50,6 +57,9 @@ class Settings:
                    idle_table_s=int(os.environ.get("DORHAMI_IDLE_TABLE_S", cls.idle_table_s)),
                    lag_cap_ms=int(os.environ.get("DORHAMI_LAG_CAP_MS", cls.lag_cap_ms)),
                    secret=os.environ.get("DORHAMI_SECRET", ""),
+                   redis_url=os.environ.get("REDIS_URL", ""),
+                   lease_ttl_s=float(os.environ.get("DORHAMI_LEASE_TTL_S", cls.lease_ttl_s)),
+                   instance_id=os.environ.get("DORHAMI_INSTANCE_ID", ""),
                    waiting_room_ttl_s=int(os.environ.get("DORHAMI_WAITING_ROOM_TTL_S", cls.waiting_room_ttl_s)),
                    allowed_origins=tuple(o.strip().rstrip("/") for o in
                                          os.environ.get("DORHAMI_ALLOWED_ORIGINS", "").split(",") if o.strip()))

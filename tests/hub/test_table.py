@@ -102,7 +102,7 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
         await table.call(table.subscribe, sub)
         sub.items.clear()
 
-        def broken(rows, writes):
+        def broken(rows, writes, *fenced):
             raise OSError("disk full")
 
         hub.store.repo.write_batch = broken

@@ -255,8 +255,10 @@ class TableModel(RuleBasedStateMachine):
         self.outage = Outage(store.repo, "write_batch")      # the log, game starts and results
         self.seat_outage = Outage(store.repo, "replace_seats")
         seeds = iter(range(self.seed, self.seed + 1000))
-        self.hub = Hub(store, Settings(database_url=self.url, bot_delay_ms=(1000, 1000)), self.clock,
-                       seeds=lambda: next(seeds))
+        # One name across restarts, as `dorhami serve` restarted on its port has: after a crash on
+        # PostgreSQL it takes its own tables' leases back at once instead of waiting for their expiry.
+        settings = Settings(database_url=self.url, bot_delay_ms=(1000, 1000), instance_id="model-server")
+        self.hub = Hub(store, settings, self.clock, seeds=lambda: next(seeds))
 
     async def _load_table(self) -> dict:
         """Load the room's table as a restarted server does; returns its picture as loaded, before

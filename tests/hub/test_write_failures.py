@@ -25,10 +25,10 @@ class Outage:
         self.lose_answer = lose_answer
         repo.write_batch = self
 
-    def __call__(self, rows, writes):
+    def __call__(self, rows, writes, *fenced):
         self.tries += 1
         if self.lose_answer:
-            self.real(rows, writes)
+            self.real(rows, writes, *fenced)
         raise OSError("database unreachable")
 
     def end(self) -> None:

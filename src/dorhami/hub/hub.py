@@ -11,11 +11,14 @@ from functools import partial
 from typing import Callable
 
 from ..config import Settings
+from ..storage import leases
 from ..storage.repository import Repository, Store
 from .chat import HISTORY_KEPT, Chat, Line
 from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
+from .ownership import Ownership
+from .room_board import REFRESH_S, RoomBoard
 from .table import Retired, Table
 
 log = logging.getLogger(__name__)
@@ -30,19 +33,24 @@ class Hub:
     def __init__(self, store: Store, settings: Settings, clock=None,
                  seeds: Callable[[], int] | None = None) -> None:
         self.store = store
-        self.journal = Journal(store)
         # Seeds are derived per game from a fresh server seed (hub/fairness.py); a test that needs
         # one deal passes its own source, and its games have no commitment.
         self.fixed_seeds = seeds is not None
         self.new_seed = seeds
         self.settings = settings
         self.clock = clock or SystemClock()
-        self.instance_id = uuid.uuid4().hex
+        self.instance_id = settings.instance_id or uuid.uuid4().hex
+        self.journal = Journal(store, owner=self.instance_id)
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        # Several processes share PostgreSQL (docs/SCALING.md): each table is leased to one of them.
+        # SQLite is one process: no leases, as before.
+        self.ownership = Ownership(self, settings.lease_ttl_s) if store.engine.dialect.name == "postgresql" else None
+        self.board = RoomBoard(settings.redis_url) if settings.redis_url else None
 
-    async def table(self, code: str) -> Table:
-        """The table of room `code`, loading (and replaying) it on first use."""
+    async def table(self, code: str, ask: bool = True) -> Table:
+        """The table of room `code`, loading (and replaying) it on first use. With leases, a table
+        another process runs is HubError `table_elsewhere` (503); `ask` asks that process for it."""
         table = self.tables.get(code)
         if table is not None and not table.retired:
             return table
@@ -50,11 +58,58 @@ class Hub:
             table = self.tables.get(code)
             if table is not None and not table.retired:
                 return table
-            table = await self._load(code)
+            table = await self._load(code, ask)
             self.tables[code] = table
             table.start()
             table.resume()
             return table
+
+    async def leave(self, code: str, why: str, hand_over: bool = False) -> None:
+        """Take room `code`'s table out of memory: its lease was lost, or (`hand_over`) another
+        process asked for it. Its sockets are closed with `why` and reconnect through the proxy;
+        the lease is released once the command it runs (a commit, say) has finished."""
+        table = self.tables.pop(code, None)
+        if table is not None:
+            table.leave_memory(why)
+            if table.task is not None:
+                try:
+                    await asyncio.wait_for(asyncio.shield(table.task), 10)
+                except (asyncio.TimeoutError, Exception):
+                    log.warning("table %s: still busy as it leaves memory", code)
+        if hand_over and self.ownership is not None:
+            await self.ownership.release(code, hold_back=True)
+
+    def lost(self, table: Table) -> None:
+        """A write of `table` found its lease taken: it leaves memory, and the lease is not ours to release."""
+        code = table.room.code
+        if self.tables.get(code) is table:
+            del self.tables[code]
+        if self.ownership is not None:
+            self.ownership.held.pop(code, None)
+        table.leave_memory("this room moved to another server; reconnecting")
+
+    def room_changed(self, table: Table, public: dict) -> None:
+        """A table's room message changed: the lobbies of other processes see its waiting rooms."""
+        if self.board is not None and table.room.status == "waiting" and not table.room.private:
+            self.board.publish(table.room.code, public)
+
+    async def room_publics(self, rooms: list) -> list[dict]:
+        """The public form of each room, for the lobby and a new room's answer. One process loads
+        each table; with leases a room another process runs is not taken from it: its form comes
+        from Redis (with its presence), else from the database (everyone shown away)."""
+        if self.ownership is None:
+            return [(await self.table(room.code)).room_public() for room in rooms]
+        found = {room.code: t.room_public() for room in rooms
+                 if (t := self.tables.get(room.code)) is not None and not t.retired}
+        if self.board is not None:
+            found.update(await self.board.many([room.code for room in rooms if room.code not in found]))
+        for room in rooms:
+            if room.code not in found:
+                seats = await self.store.seats(room.id)
+                ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
+                names = {pid: p.name for pid, p in (await self.store.players(ids)).items()}
+                found[room.code] = Table(self, room, seats, names).room_public()
+        return [found[room.code] for room in rooms]
 
     async def rename_player(self, player_id: str, name: str) -> None:
         """Store a player's new name, and tell every live table that shows it."""
@@ -63,7 +118,7 @@ class Hub:
             if player_id in table.names or player_id in table.chat.authors:
                 await table.call(table.rename, player_id, name)
 
-    async def _load(self, code: str) -> Table:
+    async def _load(self, code: str, ask: bool = True) -> Table:
         # Codes are token_urlsafe: anything else (a NUL, which PostgreSQL refuses in text, or
         # a megabyte of path) is no room, without asking the database.
         room = await self.store.room(code) if isinstance(code, str) and ROOM_CODE.fullmatch(code) else None
@@ -72,6 +127,22 @@ class Hub:
             raise HubError("room_not_found", f"there is no room with code {str(code)[:32]!r}", 404)
         if room.status == "expired":
             raise HubError("room_not_found", "this room expired: nobody joined it in time", 404)
+        # The lease comes before the reads: the log is read only once no one else can append to it.
+        fence = None
+        if self.ownership is not None:
+            fence = await self.ownership.take(room.id, code, ask)
+        try:
+            if fence is not None:
+                room = await self.store.room(code)  # as its last owner left it
+            table = await self._read_table(room)
+        except BaseException:
+            if self.ownership is not None:
+                await self.ownership.release(code)
+            raise
+        table.fence = fence
+        return table
+
+    async def _read_table(self, room) -> Table:
         seats = await self.store.seats(room.id)
         ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
         names = {pid: p.name for pid, p in (await self.store.players(ids)).items()}
@@ -96,8 +167,12 @@ class Hub:
             for room_id, code in rows:
                 after = room_id
                 try:
-                    await self.table(code)
+                    # A game another live process runs stays there (`ask=False`): not asked for.
+                    await self.table(code, ask=False)
                     resumed += 1
+                except HubError as exc:
+                    if exc.code != "table_elsewhere":
+                        log.warning("could not resume room %s: %s", code, exc.message)
                 except Exception:
                     log.exception("could not resume room %s", code)
         return resumed
@@ -109,6 +184,8 @@ class Hub:
         now = self.clock.now_ms()
         settings = self.settings
         busy = {code for code, table in self.tables.items() if table.subscribers}
+        if self.ownership is not None:
+            busy |= await self.store.run(leases.live_elsewhere, self.store.engine, self.instance_id)
         cutoff = datetime.fromtimestamp((now - settings.waiting_room_ttl_s * 1000) / 1000, timezone.utc)
         expired = await self.journal.write(partial(Repository.expire_waiting_rooms_in, created_before=cutoff,
                                                    keep=busy))
@@ -121,6 +198,8 @@ class Hub:
             if retired and self.tables.get(code) is table:
                 del self.tables[code]
                 unloaded.append(code)
+                if self.ownership is not None:
+                    await self.ownership.release(code)
         return expired, unloaded
 
     async def sweep_forever(self, every_s: float = SWEEP_S) -> None:
@@ -132,8 +211,21 @@ class Hub:
             except Exception:
                 log.exception("sweep failed; trying again in %s s", every_s)
 
+    async def refresh_board_forever(self, every_s: float = REFRESH_S) -> None:
+        """Keep this process's waiting rooms on the room board (their entries expire otherwise)."""
+        while True:
+            await asyncio.sleep(every_s)
+            for table in list(self.tables.values()):
+                if not table.retired:
+                    self.room_changed(table, table.room_public())
+
     async def close(self) -> None:
         for table in list(self.tables.values()):
             await table.stop()
         self.tables.clear()
         await self.journal.close()
+        if self.ownership is not None:
+            # Everything is committed: the next process may take these tables at once, not at expiry.
+            await self.ownership.release_all()
+        if self.board is not None:
+            await self.board.close()

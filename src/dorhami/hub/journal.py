@@ -26,6 +26,7 @@ from ..storage.repository import ActionRow, Store
 log = logging.getLogger(__name__)
 
 Write = Callable[[Connection], Any]  # a statement or two run inside a batch's transaction
+Fence = tuple[int, int]  # (room id, lease epoch): the table lease its write needs (storage/leases.py)
 
 # A batch larger than this is split: one transaction stays short, and a crash loses no more.
 MAX_BATCH = 1000
@@ -39,9 +40,11 @@ class Journal:
     which sleeps for up to 100 ms at a time, and every such write would cost a commit of its own.
     A game's result shares the transaction of its last action."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, owner: str | None = None) -> None:
         self.store = store
-        self.pending: list[tuple[ActionRow | None, Write | None, asyncio.Future]] = []
+        # The process whose table leases the fences name (several processes, storage/leases.py).
+        self.owner = owner
+        self.pending: list[tuple[ActionRow | None, Write | None, asyncio.Future, Fence | None]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
         # Its own thread: an append never queues behind a slow read of the API.
@@ -52,19 +55,21 @@ class Journal:
         # Told each batch's commit time in seconds (the metrics' histogram), if anyone listens.
         self.on_commit: Callable[[float], None] | None = None
 
-    async def append(self, row: ActionRow, then: Write | None = None) -> Any:
-        """Commit `row`, and `then(connection)` after it in the same transaction; `then`'s result."""
-        return await self._submit(row, then)
+    async def append(self, row: ActionRow, then: Write | None = None, fence: Fence | None = None) -> Any:
+        """Commit `row`, and `then(connection)` after it in the same transaction; `then`'s result.
+        With a `fence` (room id, lease epoch) the transaction first checks that this process still
+        holds that lease, or fails with LeaseLost and writes nothing."""
+        return await self._submit(row, then, fence)
 
-    async def write(self, fn: Write) -> Any:
+    async def write(self, fn: Write, fence: Fence | None = None) -> Any:
         """Run `fn(connection)` in the next batch's transaction; its result once committed."""
-        return await self._submit(None, fn)
+        return await self._submit(None, fn, fence)
 
-    def _submit(self, row: ActionRow | None, fn: Write | None) -> asyncio.Future:
+    def _submit(self, row: ActionRow | None, fn: Write | None, fence: Fence | None) -> asyncio.Future:
         if self.task is None:
             self.task = asyncio.create_task(self._run(), name="journal")
         future = asyncio.get_running_loop().create_future()
-        self.pending.append((row, fn, future))
+        self.pending.append((row, fn, future, fence))
         self.wake.set()
         return future
 
@@ -95,7 +100,7 @@ class Journal:
             else:
                 if self.on_commit is not None:
                     self.on_commit(time.perf_counter() - began)
-                for (_, _, future), result in zip(batch, results):
+                for (_, _, future, _), result in zip(batch, results):
                     if not future.done():
                         future.set_result(result)
             self.committing = False
@@ -104,10 +109,12 @@ class Journal:
 
     def _commit(self, batch: list) -> list[Any]:
         """On the journal's thread: one transaction for the whole batch; each item's result."""
-        rows = [row for row, _, _ in batch if row is not None]
-        writes = [fn for _, fn, _ in batch if fn is not None]
-        results = iter(self.store.repo.write_batch(rows, writes))
-        return [next(results) if fn is not None else None for _, fn, _ in batch]
+        rows = [row for row, _, _, _ in batch if row is not None]
+        writes = [fn for _, fn, _, _ in batch if fn is not None]
+        fences = dict(fence for _, _, _, fence in batch if fence is not None)
+        fenced = (fences, self.owner) if fences else ()  # one process (SQLite): no leases to check
+        results = iter(self.store.repo.write_batch(rows, writes, *fenced))
+        return [next(results) if fn is not None else None for _, fn, _, _ in batch]
 
     async def _one_by_one(self, batch: list) -> None:
         loop = asyncio.get_running_loop()

@@ -19,6 +19,7 @@ from .. import logs
 from ..engine import Action, Engine, Event, IllegalAction, State, events_for, get_engine
 from ..engine.actions import judge, split_reaction
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
+from ..storage.leases import LeaseLost
 from ..storage.repository import ActionRow, Repository
 from . import claims, fairness, messages, ratings
 from .chat import Chat, Line, check_reaction, clean_text
@@ -26,6 +27,7 @@ from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .leavers import StandIns
+from .ownership import elsewhere
 from .presence import Roster
 from .replay import initial_state, replay_row
 from .rescue import Request, Rescues
@@ -114,6 +116,8 @@ class Table:
         # When the actor last ran a command (or a socket came or went), for unloading idle tables.
         self.touched_ms = hub.clock.now_ms()
         self.retired = False
+        # With several processes, this table's lease (room id, epoch): every write names it.
+        self.fence: tuple[int, int] | None = None
         self.leavers = StandIns(self)
         self.rescues = Rescues(self)
         self.bot_rng = random.Random()
@@ -218,12 +222,17 @@ class Table:
         memory and the next request rebuilds it from the database, the truth; its sockets are
         closed with 1013 and reconnect to the new one."""
         log.error("table %s: could not store %s (%s); reloading it from the database", self.room.code, what, exc)
+        self.leave_memory("the room is reloading; reconnect")
+        return HubError("storage_unavailable", "the room could not be saved; try again", 503)
+
+    def leave_memory(self, why: str) -> None:
+        """Stop at once: nothing more is judged or written here; the sockets are closed with 1013
+        and `why`, and reconnect to wherever the table is rebuilt (here, or another process)."""
         self.retired = True
         self._cancel_waits()
         for sub in list(self.subscribers):
-            sub.close("the room is reloading; reconnect")
+            sub.close(why)
         self._enqueue((None, (), None))
-        return HubError("storage_unavailable", "the room could not be saved; try again", 503)
 
     # -- seats (called through `call`) ----------------------------------------------------
 
@@ -344,9 +353,14 @@ class Table:
         await self._save_seats()
         return {"seat": seat, "handed_to_bot": False}
 
+    def _fenced(self) -> tuple:
+        """The extra arguments of a direct write of the store: this table's lease, if it has one."""
+        return ({self.fence[0]: self.fence[1]}, self.hub.instance_id) if self.fence else ()
+
     async def _save_seats(self) -> None:
         try:
-            await self.hub.store.replace_seats(self.room.id, list(self.seats.values()))
+            await self.hub.store.replace_seats(self.room.id, list(self.seats.values()),
+                                               *self._fenced())
         except Exception as exc:
             raise self._in_doubt("its seats", exc) from exc
         self._broadcast_room()
@@ -379,7 +393,7 @@ class Table:
                                                            [s.player_id for s in seats]), **fair)
         try:
             record = await self.hub.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
-                                                          game=record, seats=seats))
+                                                          game=record, seats=seats), self.fence)
         except Exception as exc:
             raise self._in_doubt("its game's start", exc) from exc
         self.seats = {s.seat: s for s in seats}
@@ -523,7 +537,14 @@ class Table:
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
-            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq, timing), then)
+            await self.hub.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq, timing), then,
+                                          self.fence)
+        except LeaseLost as exc:
+            # Another process took this table (this one stalled past its lease): nothing was
+            # written, and it is theirs now; the client's resend reaches them.
+            log.warning("table %s: lost its lease; action %s was not stored", self.room.code, seq)
+            self.hub.lost(self)
+            raise elsewhere() from exc
         except Exception as exc:
             log.error("table %s: could not store action %s: %s", self.room.code, seq, exc)
             self.unsure = True
@@ -860,7 +881,7 @@ class Table:
             game.unrated = reason
             try:
                 game.unrated = await self.hub.journal.write(partial(ratings.mark_unrated_in, game_id=game.id,
-                                                                    reason=reason))
+                                                                    reason=reason), self.fence)
             except Exception as exc:
                 log.warning("table %s: could not store that its game is unrated (%s); its end will", self.room.code,
                             exc)
@@ -915,7 +936,8 @@ class Table:
         name = await self._chat_name(player_id)
         try:
             line_id = await self.hub.journal.write(partial(Repository.add_chat_in, room_id=self.room.id,
-                                                           player_id=player_id, kind=kind, body=body, sent_ms=now))
+                                                           player_id=player_id, kind=kind, body=body, sent_ms=now),
+                                                   self.fence)
         except Exception as exc:
             # Nothing in memory depends on it: the line is neither kept nor sent (if it landed
             # all the same, it shows the next time the room loads).
@@ -968,7 +990,7 @@ class Table:
     async def _save_chat_settings(self, spectator_chat: bool, muted: list[str]) -> None:
         try:
             await self.hub.journal.write(partial(Repository.set_chat_settings_in, room_id=self.room.id,
-                                                 spectator_chat=spectator_chat, muted=muted))
+                                                 spectator_chat=spectator_chat, muted=muted), self.fence)
         except Exception as exc:
             raise self._in_doubt("its chat settings", exc) from exc
         self.room.spectator_chat, self.room.muted = spectator_chat, muted or None
@@ -1028,9 +1050,11 @@ class Table:
         send_by_seat(self.subscribers, seats, lambda seat: self.snapshot(seat, events))
 
     def _broadcast_room(self) -> None:
-        message = Outbound(encode({"type": "room", "room": self.room_public()}))
+        public = self.room_public()
+        message = Outbound(encode({"type": "room", "room": public}))
         for sub in list(self.subscribers):
             sub.send(message)
+        self.hub.room_changed(self, public)
 
     async def subscribe(self, sub: Subscriber) -> None:
         """Add a socket; send it the room and, if there is a game, its move log and full state."""

@@ -161,3 +161,17 @@ class ChatRecord(Base):
     kind: Mapped[str] = mapped_column(String(8))  # "text" or "reaction"
     body: Mapped[str] = mapped_column(String(800))
     sent_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class TableLeaseRecord(Base):
+    """Which process runs a room's live table (docs/SCALING.md): several processes on one
+    PostgreSQL. `epoch` grows at every take, so an append that names an older one is refused
+    (fencing); `expires_at` is PostgreSQL's own clock, so no two machines' clocks are compared.
+    `wanted_by` is a process that was asked for the room and waits for the owner to hand it over."""
+
+    __tablename__ = "table_leases"
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    epoch: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    wanted_by: Mapped[str | None] = mapped_column(String(64), nullable=True)

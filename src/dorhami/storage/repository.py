@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Engine, case, delete, exists, func, insert, s
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
-from . import recovery
+from . import leases, recovery
 from .records import (ActionRecord, ChatRecord, GamePlayerRecord, GameRecord, PlayerRecord, PlayerTokenRecord,
                       RatingRecord, RoomRecord, SeatRecord)
 
@@ -149,12 +149,20 @@ class Repository:
             return list(session.scalars(select(SeatRecord).where(SeatRecord.room_id == room_id)
                                         .order_by(SeatRecord.seat)))
 
-    def replace_seats(self, room_id: int, seats: list[SeatRecord]) -> None:
+    def replace_seats(self, room_id: int, seats: list[SeatRecord], fences: dict[int, int] | None = None,
+                      owner: str | None = None) -> None:
+        with self.engine.begin() as connection:
+            if fences:
+                leases.check_fences(connection, owner, fences)
+            self.replace_seats_in(connection, room_id, seats)
+
+    @staticmethod
+    def replace_seats_in(connection: Connection, room_id: int, seats: list[SeatRecord]) -> None:
         """Write the whole seat list of a room (seat changes are rare and rooms are small)."""
-        with self.sessions.begin() as session:
-            session.execute(delete(SeatRecord).where(SeatRecord.room_id == room_id))
-            session.add_all(SeatRecord(room_id=room_id, seat=s.seat, player_id=s.player_id,
-                                       bot_level=s.bot_level, client_seed=s.client_seed) for s in seats)
+        connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
+        if seats:
+            connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
+                                                "bot_level": s.bot_level, "client_seed": s.client_seed} for s in seats])
 
     # -- chat (hub/chat.py): the room's, never a game's --------------------------------------
 
@@ -219,15 +227,21 @@ class Repository:
                       client_seq: int | None) -> None:
         self.write_batch([ActionRow(game_id, seq, seat, action, server_ms, client_seq)], [])
 
-    def write_batch(self, rows: list[ActionRow], writes: list[Callable[[Connection], Any]]) -> list[Any]:
+    def write_batch(self, rows: list[ActionRow], writes: list[Callable[[Connection], Any]],
+                    fences: dict[int, int] | None = None, owner: str | None = None) -> list[Any]:
         """Append log rows (of any games), then run `writes` in order, in one transaction: one
         commit, however much it holds. Returns what each write returned.
 
         The rows go first: a write in the same batch (a game's result) may follow its own game's
         last row, and never precedes one (a game is started, and awaited, before it has rows).
         A Core insert, not ORM objects: the unit of work's bookkeeping per row cost more than the
-        commit itself, on the thread that competes with the event loop for the GIL."""
+        commit itself, on the thread that competes with the event loop for the GIL.
+
+        `fences` (room id -> lease epoch of `owner`) are checked first, in the same transaction."""
         with self.engine.begin() as connection:
+            if fences:
+                # Several processes (storage/leases.py): only the owner of each table may append.
+                leases.check_fences(connection, owner, fences)
             if rows:
                 connection.execute(insert(ACTIONS), [
                     {"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "action": r.action,

@@ -34,15 +34,16 @@ async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limi
         raise HubError("too_many_rooms", f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
     code = secrets.token_urlsafe(12)
-    await hub.store.create_room(code, body.game, config, body.private, player.id, body.reconnect_grace_s)
-    return (await hub.table(code)).room_public()
+    room = await hub.store.create_room(code, body.game, config, body.private, player.id, body.reconnect_grace_s)
+    # With several processes the table is loaded by the one its code routes to, not by this one.
+    return (await hub.room_publics([room]))[0]
 
 
 @router.get("", response_model=list[RoomPublic])
 async def list_rooms(hub: HubDep) -> list[dict]:
     """Public rooms waiting for players (private rooms are never listed)."""
     rooms = await hub.store.rooms_with_status("waiting", public_only=True)
-    return [(await hub.table(room.code)).room_public() for room in rooms]
+    return await hub.room_publics(rooms)
 
 
 @router.get("/{code}", response_model=RoomPublic)

@@ -41,7 +41,8 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         table = await hub.table(code)
     except HubError as exc:
-        await ws.close(CLOSE_NO_ROOM, reason(exc.message))
+        # A table moving between processes is a moment's wait: the client reconnects on 1013.
+        await ws.close(CLOSE_TRY_AGAIN if exc.status == 503 else CLOSE_NO_ROOM, reason(exc.message))
         return
     player_id = await _hello(ws, hub)
     if player_id is False:
@@ -52,7 +53,8 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         table = await _subscribe(hub, code, table, sub)
     except HubError as exc:
-        await ws.close(CLOSE_NO_ROOM if exc.status == 404 else CLOSE_TOO_MANY, reason(exc.message))
+        code = {404: CLOSE_NO_ROOM, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_TOO_MANY)
+        await ws.close(code, reason(exc.message))
         return
     table.probe(sub)
     try:

@@ -1,0 +1,118 @@
+"""Which of several processes runs each live table: leases on PostgreSQL (docs/SCALING.md).
+
+One process and SQLite have no leases (the hub has no `Ownership`): everything stays as it was.
+On PostgreSQL every table a process loads is leased first, and every write of that table names
+the lease (its fence, checked in the write's own transaction by storage/leases.py). The
+heartbeat renews every lease this process holds, hands a table over when another process asks
+for it (the proxy sends that room's players there), drops a table whose lease was taken (this
+process stalled past its expiry), and adopts the games in play of a process that died, so their
+timers and bots run again even before a player reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from ..storage import leases
+from .errors import HubError
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT_S = 1.0
+# After handing a table over, this process does not take it back for a while: a request that was
+# already on its way here would otherwise pull the table back from the process that asked for it.
+HANDOVER_HOLD_S = 3.0
+
+
+def elsewhere() -> HubError:
+    return HubError("table_elsewhere", "this room's table is moving to another server; try again in a moment",
+                    503, {"Retry-After": "1"})
+
+
+class Ownership:
+    """The leases of one process's tables."""
+
+    def __init__(self, hub: Hub, ttl_s: float) -> None:
+        self.hub = hub
+        self.owner = hub.instance_id
+        self.ttl_s = ttl_s
+        self.held: dict[str, tuple[int, int]] = {}   # room code -> (room id, epoch)
+        self.holding_back: dict[str, float] = {}     # room code -> monotonic time until which it is not taken
+        self.handovers = 0
+
+    def fence(self, code: str) -> tuple[int, int] | None:
+        return self.held.get(code)
+
+    async def take(self, room_id: int, code: str, ask: bool = True) -> tuple[int, int]:
+        """Lease room `code` for this process, or HubError `table_elsewhere` (503, Retry-After) while
+        another live process holds it; `ask` then asks that process to hand it over."""
+        if time.monotonic() < self.holding_back.get(code, 0.0):
+            raise elsewhere()
+        store = self.hub.store
+        epoch = await store.run(leases.take, store.engine, room_id, self.owner, self.ttl_s, ask)
+        if epoch is None:
+            raise elsewhere()
+        self.held[code] = (room_id, epoch)
+        return room_id, epoch
+
+    async def release(self, code: str, hold_back: bool = False) -> None:
+        """Give up the lease of `code` (its table has left memory); best effort: if this fails the
+        lease simply expires."""
+        held = self.held.pop(code, None)
+        if hold_back:
+            self.holding_back[code] = time.monotonic() + HANDOVER_HOLD_S
+        if held is None:
+            return
+        store = self.hub.store
+        try:
+            await store.run(leases.release, store.engine, held[0], self.owner, held[1])
+        except Exception as exc:
+            log.warning("could not release the lease of room %s (%s); it expires in %s s", code, exc, self.ttl_s)
+
+    async def beat(self) -> None:
+        """One heartbeat: renew, hand over, drop what was lost, adopt orphans."""
+        store = self.hub.store
+        renewed = {row.room_id: row for row in await store.run(leases.renew, store.engine, self.owner, self.ttl_s)}
+        now = time.monotonic()
+        self.holding_back = {code: until for code, until in self.holding_back.items() if until > now}
+        mine = {room_id for room_id, _ in self.held.values()}
+        for code, (room_id, epoch) in list(self.held.items()):
+            row = renewed.get(room_id)
+            if row is None or row.epoch != epoch:
+                log.warning("room %s: another process took this table's lease; leaving it to them", code)
+                self.held.pop(code, None)
+                await self.hub.leave(code, "this room moved to another server; reconnecting")
+            elif row.wanted_by and row.wanted_by != self.owner:
+                self.handovers += 1
+                await self.hub.leave(code, "this room moved to another server; reconnecting", hand_over=True)
+        for room_id, row in renewed.items():
+            if room_id not in mine:  # a take whose answer never arrived: not ours to keep
+                await store.run(leases.release, store.engine, room_id, self.owner, row.epoch)
+        for code in await store.run(leases.orphans, store.engine, self.owner, self.ttl_s):
+            if code in self.hub.tables or time.monotonic() < self.holding_back.get(code, 0.0):
+                continue
+            try:
+                await self.hub.table(code, ask=False)
+                log.info("room %s: adopted its game from a process that stopped renewing its lease", code)
+            except HubError:
+                pass  # another process adopted it first, or it is gone
+
+    async def beat_forever(self, every_s: float = HEARTBEAT_S) -> None:
+        while True:
+            await asyncio.sleep(every_s)
+            try:
+                await self.beat()
+            except Exception as exc:
+                # The database is away: appends fail too, so nothing is written without a lease;
+                # the next beat that gets through drops whatever was taken meanwhile.
+                log.warning("lease heartbeat failed (%s); trying again in %s s", exc, every_s)
+
+    async def release_all(self) -> None:
+        for code in list(self.held):
+            await self.release(code)

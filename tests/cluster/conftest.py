@@ -1,0 +1,27 @@
+"""Several processes need PostgreSQL (SQLite is one process: it has no leases), so these tests run
+on the local PostgreSQL whatever the suite's database is: a database of each xdist worker's own,
+made afresh for every test. Redis is the local one."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from bench.chaos import pg_database
+
+PG_ADMIN_URL = os.environ.get("DORHAMI_CLUSTER_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("DORHAMI_CLUSTER_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def cluster_database_url():
+    name = f"dorhami_cluster_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    url = pg_database(PG_ADMIN_URL, name, create=True)
+    yield url.replace("postgresql://", "postgresql+psycopg://", 1)
+    pg_database(PG_ADMIN_URL, name, create=False)
+
+
+@pytest.fixture
+def redis_url() -> str:
+    return REDIS_URL
