@@ -108,8 +108,9 @@ def free_port() -> int:
 class Server:
     """`dorhami serve` as a child on one port and database; `kill` is SIGKILL, `start` (re)starts it in place."""
 
-    def __init__(self, database_url: str, log_path: Path, core: int | None) -> None:
+    def __init__(self, database_url: str, log_path: Path, core: int | None, env: dict | None = None) -> None:
         self.database_url, self.log_path, self.core = database_url, log_path, core
+        self.env = env or {}  # more of the server's environment (bench/cluster.py: Redis, the lease time)
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -123,7 +124,7 @@ class Server:
     async def start(self) -> None:
         # REST limits off: one address makes every guest of the run (as in bench/loadlib/servers.py).
         env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": BOT_DELAY_MS,
-               "DORHAMI_RATE_LIMITS": "off"}
+               "DORHAMI_RATE_LIMITS": "off", **self.env}
         command = [sys.executable, "-m", "dorhami.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.core is not None:
             command = ["taskset", "-c", str(self.core), *command]  # taskset execs: proc.pid is the server

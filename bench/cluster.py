@@ -1,0 +1,252 @@
+"""Failover: several server processes on one PostgreSQL and Redis behind the proxy, one killed mid-game.
+
+Run (prints its figures; exit status 1 if any invariant fails):
+
+  .venv/bin/python bench/cluster.py --games 30 --processes 3 --seed 5
+
+Each process is `dorhami serve` on its own port with the same DATABASE_URL and REDIS_URL; the
+driver runs `dorhami.proxy` in-process in front of them, and everything (REST and sockets) goes
+through it, so each room's sockets are on the process its code hashes to. The games and scripted
+players are bench/chaos.py's. Once every process runs some of the games and players are acting,
+the process running the most tables is killed with SIGKILL and not restarted at once: its leases
+expire, the others take its tables (the ones in play by themselves, the rest when their players
+reconnect), and the games go on. Then it is started again on its port, and the rooms whose code
+hashes to it are handed back to it as their players reconnect.
+
+The invariants are chaos's (no acknowledged action lost, none applied twice, nothing refused
+applied, every game finished, every state equal to the log's replay, each log's seqs exactly
+1..n: one total order per table), plus: every process ran tables before the kill, and every
+table of the killed process had a new live owner within 10 s.
+
+Figures: failover = from the SIGKILL until another process holds the lease (PostgreSQL's
+table_leases) of every game in play the killed one held; reconnect = from the SIGKILL until a
+player's new socket delivered its state (chaos's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import psycopg
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.chaos import (HTTP_TIMEOUT_S, PG_ADMIN_URL, REST_CONCURRENCY, Run, Server, audit, figures,  # noqa: E402
+                         open_game, pg_database, plan_games, read_logs)
+from dorhami.proxy import Proxy  # noqa: E402
+
+FAILOVER_LIMIT_S = 10.0
+LEASE_TTL_S = "5"
+KILL_AFTER_ACKS = 2  # per game on average, before the kill: players are mid-game
+RESTART_AFTER_S = 3.0  # after failover, the killed process comes back
+
+
+class Front:
+    """What chaos's players connect to: the proxy."""
+
+    def __init__(self, port: int) -> None:
+        self.url = f"http://127.0.0.1:{port}"
+
+
+def instance_of(server: Server) -> str:
+    return f"{socket.gethostname()}:{server.port}"  # what `dorhami serve` holds its leases as
+
+
+def owners(database_url: str) -> dict[str, list[str]]:
+    """Live owner -> codes of the rooms in play whose table it runs."""
+    with psycopg.connect(database_url.replace("+psycopg", "")) as conn:
+        rows = conn.execute("SELECT l.owner, r.code FROM table_leases l JOIN rooms r ON r.id = l.room_id "
+                            "WHERE l.owner IS NOT NULL AND l.expires_at > clock_timestamp() "
+                            "AND r.status = 'playing'").fetchall()
+    found: dict[str, list[str]] = {}
+    for owner, code in rows:
+        found.setdefault(owner, []).append(code)
+    return found
+
+
+async def when_taken_over(database_url: str, victim: str, codes: list[str], killed: float, limit_s: float) -> dict:
+    """Seconds from the kill until each of `codes` (still in play) has a live owner other than `victim`."""
+    waiting, taken = set(codes), {}
+    while waiting and time.monotonic() - killed < limit_s + 5:
+        await asyncio.sleep(0.05)
+        now = owners(database_url)
+        running = {code for owner, held in now.items() if owner != victim for code in held}
+        with psycopg.connect(database_url.replace("+psycopg", "")) as conn:
+            over = {code for (code,) in conn.execute("SELECT code FROM rooms WHERE code = ANY(%s) AND status <> "
+                                                     "'playing'", (list(waiting),))}
+        for code in list(waiting):
+            if code in running or code in over:
+                waiting.discard(code)
+                if code in running:
+                    taken[code] = time.monotonic() - killed
+    return {"taken": taken, "never": sorted(waiting)}
+
+
+async def get_json(http: httpx.AsyncClient, path: str, **kwargs) -> dict:
+    """A GET through the proxy, again while the room's table moves (503 table_elsewhere)."""
+    for _ in range(60):
+        response = await http.get(path, **kwargs)
+        if response.status_code != 503:
+            return response.json()
+        await asyncio.sleep(0.5)
+    raise RuntimeError(f"{path} still answers 503")
+
+
+async def final_views(http: httpx.AsyncClient, game) -> dict:
+    room = await get_json(http, f"/api/rooms/{game.code}")
+    states = {None: await get_json(http, f"/api/rooms/{game.code}/state")}
+    for player in game.players:
+        state = await get_json(http, f"/api/rooms/{game.code}/state",
+                               headers={"Authorization": f"Bearer {player.token}"})
+        states[state["seat"]] = state
+    entries, after = [], 0
+    while after is not None:
+        page = await get_json(http, f"/api/rooms/{game.code}/log", params={"after": after, "limit": 100})
+        entries += page["entries"]
+        after = page["next_after"]
+    return {"room": room, "states": states, "log": entries}
+
+
+async def failover(database_url: str, redis_url: str, games: int, processes: int, seed: int, scratch: Path,
+                   timeout_s: float = 300.0, restart: bool = True) -> dict:
+    rng = random.Random(seed)
+    started = time.monotonic()
+    env = {"REDIS_URL": redis_url, "DORHAMI_LEASE_TTL_S": LEASE_TTL_S}
+    servers = [Server(database_url, scratch / f"server{i}.log", None, env) for i in range(processes)]
+    await servers[0].start()  # the first migrates; the others then find the schema current
+    await asyncio.gather(*(s.start() for s in servers[1:]))
+    proxy = await Proxy([("127.0.0.1", s.port) for s in servers]).start("127.0.0.1", 0)
+    run = Run(Front(proxy.port), started + timeout_s)
+    spread, failed_over, victim = {}, {"taken": {}, "never": []}, None
+    try:
+        async with httpx.AsyncClient(base_url=run.server.url, timeout=HTTP_TIMEOUT_S) as http:
+            gate = asyncio.Semaphore(REST_CONCURRENCY)
+
+            async def opened(slug, kinds, game_rng):
+                async with gate:
+                    return await open_game(http, run, slug, kinds, game_rng)
+
+            table = await asyncio.gather(*(opened(slug, kinds, random.Random(rng.random()))
+                                           for slug, kinds in plan_games(games, rng)))
+            plays = [asyncio.create_task(p.play()) for g in table for p in g.players]
+            try:
+                while sum(len(p.acks) for g in table for p in g.players) < KILL_AFTER_ACKS * games:
+                    if run.over() or all(g.finished() for g in table):
+                        break
+                    await asyncio.sleep(0.05)
+                held = owners(database_url)
+                spread = {instance_of(s): len(held.get(instance_of(s), [])) for s in servers}
+                victim = max(servers, key=lambda s: spread[instance_of(s)])
+                codes = held.get(instance_of(victim), [])
+                run.sent.clear()
+                try:
+                    await asyncio.wait_for(run.sent.wait(), 2)  # the kill lands just after an action was sent
+                except TimeoutError:
+                    pass
+                run.kills.append(time.monotonic())
+                run.kill_ms.append(time.time_ns() // 1_000_000)
+                victim.kill()
+                failed_over = await when_taken_over(database_url, instance_of(victim), codes, run.kills[-1],
+                                                    FAILOVER_LIMIT_S)
+                if restart:
+                    await asyncio.sleep(RESTART_AFTER_S)
+                    await victim.start()
+                    run.restarts.append(time.monotonic() - run.kills[-1])
+                await asyncio.gather(*plays)
+            finally:
+                for task in plays:
+                    task.cancel()
+                await asyncio.gather(*plays, return_exceptions=True)
+            wall = time.monotonic() - started
+            finals = [await final_views(http, g) for g in table]
+    finally:
+        await proxy.close()
+        for server in servers:
+            server.stop()
+    logs = read_logs(database_url, [f["room"]["game_id"] for f in finals])
+    audits = [audit(g, f, *logs.get(f["room"]["game_id"], (None, []))) for g, f in zip(table, finals)]
+    problems = [p for s in servers for p in s.problems()]
+    result = figures(table, audits, run, wall, problems)
+    taken = list(failed_over["taken"].values())
+    result.update(processes=processes, spread=spread, titles=dict(Counter(g.slug for g in table)),
+                  victim_tables=len(failed_over["taken"]) + len(failed_over["never"]),
+                  failover_max_s=round(max(taken), 3) if taken else None,
+                  failover_median_s=round(sorted(taken)[len(taken) // 2], 3) if taken else None,
+                  never_taken_over=failed_over["never"], server_problems=problems[:10])
+    return result
+
+
+def failures(fig: dict) -> list[str]:
+    checks = [(fig["lost"] == 0, "acknowledged actions lost"), (fig["doubled"] == 0, "actions applied twice"),
+              (fig["refused_but_applied"] == 0, "refused actions applied"),
+              (fig["finished"] == fig["games"], "games unfinished"),
+              (fig["replay_equal"] == fig["games"], "final states unequal to their replay"),
+              (fig["states_unequal"] == 0, "states seen unequal to the replay"),
+              (not fig["problems"], "audit problems"),
+              (fig["kills"] == 1, "no kill"),
+              (all(n > 0 for n in fig["spread"].values()), "a process ran no table before the kill"),
+              (fig["victim_tables"] > 0, "the killed process ran no game in play"),
+              (not fig["never_taken_over"], "tables of the killed process never taken over"),
+              (fig["failover_max_s"] is None or fig["failover_max_s"] <= FAILOVER_LIMIT_S,
+               f"failover slower than {FAILOVER_LIMIT_S:.0f} s")]
+    return [what for ok, what in checks if not ok]
+
+
+def report(fig: dict) -> str:
+    lines = [
+        f"cluster of {fig['processes']}: {fig['games']} games {fig['titles']}",
+        f"tables per process at the kill {fig['spread']}",
+        f"killed process's tables        {fig['victim_tables']}, taken over: median {fig['failover_median_s']} s, "
+        f"max {fig['failover_max_s']} s",
+        f"actions acked / refused        {fig['acked']} / {fig['refused']}",
+        f"acknowledged actions lost      {fig['lost']}",
+        f"applied twice                  {fig['doubled']}",
+        f"refused but applied            {fig['refused_but_applied']}",
+        f"games finished                 {fig['finished']}/{fig['games']}",
+        f"final state == replay          {fig['replay_equal']}/{fig['games']}",
+        f"reconnect p95                  {fig['reconnect_p95_s']} s over {fig['reconnects']} reconnects",
+        f"wall time                      {fig['wall_s']} s",
+        f"server log errors              {fig['server_errors']}",
+    ]
+    lines += [f"  problem: {p}" for p in fig["problems"][:20]]
+    lines += [f"  server: {p}" for p in fig["server_problems"]]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--pg-url", default=PG_ADMIN_URL)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    name = f"dorhami_cluster_{os.getpid()}"
+    url = pg_database(args.pg_url, name, create=True)
+    try:
+        with tempfile.TemporaryDirectory(prefix="dorhami-cluster-") as scratch:
+            fig = asyncio.run(failover(url, args.redis_url, args.games, args.processes, args.seed, Path(scratch)))
+    finally:
+        pg_database(args.pg_url, name, create=False)
+    broken = failures(fig)
+    print(json.dumps(fig, indent=2) if args.json else report(fig))
+    if broken:
+        print("FAILED: " + ", ".join(broken), file=sys.stderr)
+    sys.exit(1 if broken else 0)
+
+
+if __name__ == "__main__":
+    main()

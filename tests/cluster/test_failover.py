@@ -1,0 +1,35 @@
+"""Three server processes on one PostgreSQL and Redis behind the proxy; the owner of the most
+tables is killed with SIGKILL mid-game (bench/cluster.py, which has the whole account)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bench.cluster import FAILOVER_LIMIT_S, failover, failures
+
+pytestmark = pytest.mark.slow
+
+GAMES, PROCESSES = 30, 3
+
+
+@pytest.mark.timeout(300)
+def test_thirty_games_on_three_processes_survive_killing_an_owner(cluster_database_url, redis_url, tmp_path):
+    figures = asyncio.run(failover(cluster_database_url, redis_url, GAMES, PROCESSES, seed=5, scratch=tmp_path,
+                                   timeout_s=200))
+    problems = figures["problems"][:10]
+
+    assert len(figures["spread"]) == PROCESSES and all(n > 0 for n in figures["spread"].values()), \
+        f"every process ran tables: {figures['spread']}"
+    assert figures["victim_tables"] > 0 and not figures["never_taken_over"]
+    assert figures["failover_max_s"] <= FAILOVER_LIMIT_S, figures["failover_max_s"]
+    assert figures["reconnects"] > 0 and figures["acked"] > 0
+    assert figures["lost"] == 0, problems
+    assert figures["doubled"] == 0, problems
+    assert figures["refused_but_applied"] == 0, problems
+    assert figures["finished"] == GAMES, problems
+    assert figures["replay_equal"] == GAMES, problems
+    assert not figures["problems"], problems
+    assert figures["server_errors"] == 0, figures["server_problems"]
+    assert failures(figures) == []
