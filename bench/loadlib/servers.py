@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import AsyncIterator
 
@@ -18,7 +18,45 @@ import psycopg
 
 BENCH = Path(__file__).resolve().parents[1]
 BASELINE_FLAGS = {"baseline": [], "baseline-durable": ["--durable"], "baseline-group": ["--group-commit"]}
-TARGETS = ["dorhami", *BASELINE_FLAGS]
+# dorhami-2: two processes on one PostgreSQL behind nginx (docs/SCALING.md), on the same one core.
+TARGETS = ["dorhami", "dorhami-2", *BASELINE_FLAGS]
+NGINX = os.environ.get("DORHAMI_BENCH_NGINX", "nginx")
+NGINX_CONF = """worker_processes 1;
+daemon off;
+pid {scratch}/nginx.pid;
+error_log {scratch}/nginx-error.log warn;
+events {{ worker_connections 16384; }}
+http {{
+    access_log off;
+    client_body_temp_path {scratch}/nginx-body;
+    proxy_temp_path {scratch}/nginx-proxy;
+    fastcgi_temp_path {scratch}/nginx-fastcgi;
+    uwsgi_temp_path {scratch}/nginx-uwsgi;
+    scgi_temp_path {scratch}/nginx-scgi;
+    map $uri $room_key {{
+        "~^/(?:api|ws)/rooms/(?<code>[A-Za-z0-9_-]{{1,32}})(?:/|$)" $code;
+        default $request_id;
+    }}
+    map $http_upgrade $connection_upgrade {{ default upgrade; "" ""; }}
+    upstream dorhami {{
+        hash $room_key consistent;
+        {servers}
+        keepalive 32;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://dorhami;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $http_host;
+            proxy_read_timeout 1h;
+            proxy_next_upstream error timeout;
+        }}
+    }}
+}}
+"""
 START_TIMEOUT_S = 60
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -30,6 +68,10 @@ class Server:
     proc: subprocess.Popen
     log_path: Path
     database: str  # what the server stores its log in, for the report
+    # dorhami-2: the second server process and nginx in front, all on the server's core; their
+    # CPU and memory count as the server's.
+    others: list[subprocess.Popen] = field(default_factory=list)
+    other_logs: list[Path] = field(default_factory=list)
 
     @property
     def pid(self) -> int:
@@ -37,13 +79,19 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """User + system time of the whole process (every thread) so far."""
-        with open(f"/proc/{self.pid}/stat") as f:
-            fields = f.read().rpartition(")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime (fields 14, 15)
+        total = 0.0
+        for pid in [self.pid, *(p.pid for p in self.others)]:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime (fields 14, 15)
+        return total
 
     def rss_kib(self) -> int:
-        with open(f"/proc/{self.pid}/status") as f:
-            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        total = 0
+        for pid in [self.pid, *(p.pid for p in self.others)]:
+            with open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+        return total
 
     def cores(self) -> list[int]:
         return sorted(os.sched_getaffinity(self.pid))
@@ -51,7 +99,9 @@ class Server:
     def log_problems(self) -> list[str]:
         """The errors of the server's own log: each ERROR line, each traceback down to its exception."""
         problems, block = [], None
-        for line in self.log_path.read_text(errors="replace").splitlines():
+        lines = [line for path in [self.log_path, *self.other_logs] for line in path.read_text(errors="replace")
+                 .splitlines()]
+        for line in lines:
             if block is not None:
                 block.append(line)
                 if not line.startswith(" "):
@@ -92,6 +142,10 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
                   name: str) -> AsyncIterator[Server]:
     """Start `target` on a free port, pinned to `core` with taskset; stop it (and drop its
     PostgreSQL database) however the block ends. `name` keeps files of several starts apart."""
+    if target == "dorhami-2":
+        async with _running_pair(scratch, database, pg_admin_url, core, name) as server:
+            yield server
+        return
     port = free_port()
     env = dict(os.environ)
     pg_database = None
@@ -128,6 +182,42 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
             _stop(proc)
         if pg_database:
             _drop_pg_database(pg_admin_url, pg_database)
+
+
+@asynccontextmanager
+async def _running_pair(scratch: Path, database: str, pg_admin_url: str, core: int, name: str) -> AsyncIterator[Server]:
+    """Two `dorhami serve` processes on one PostgreSQL (their tables leased, docs/SCALING.md) and
+    nginx hashing room codes onto them, all three pinned to `core`: the same CPU as one process."""
+    if database != "postgres":
+        raise SystemExit("dorhami-2 runs on PostgreSQL (--database postgres): SQLite is one process")
+    pg_database = f"dorhami_bench_{os.getpid()}"
+    url = _create_pg_database(pg_admin_url, pg_database)
+    env = {**os.environ, "DATABASE_URL": url, "DORHAMI_RATE_LIMITS": "off"}
+    procs, logs, ports = [], [], [free_port(), free_port()]
+    try:
+        for i, port in enumerate(ports):
+            logs.append(scratch / f"{name}-{i}.log")
+            with open(logs[-1], "wb") as log:
+                command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1",
+                           "--port", str(port)]
+                procs.append(subprocess.Popen(["taskset", "-c", str(core), *command], stdout=log,
+                                              stderr=subprocess.STDOUT, env=env, start_new_session=True))
+            await _wait_ready(Server("dorhami", port, procs[-1], logs[-1], url))
+        port = free_port()
+        conf = scratch / f"{name}-nginx.conf"
+        conf.write_text(NGINX_CONF.format(scratch=scratch, port=port,
+                                          servers=" ".join(f"server 127.0.0.1:{p};" for p in ports)))
+        command = [NGINX, "-c", str(conf), "-p", str(scratch), "-e", str(scratch / "nginx-start.log")]
+        procs.append(subprocess.Popen(["taskset", "-c", str(core), *command],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+        server = Server("dorhami", port, procs[0], logs[0], url.split("@")[-1] + ", 2 processes + nginx",
+                        others=procs[1:], other_logs=logs[1:])
+        await _wait_ready(server)
+        yield server
+    finally:
+        for proc in procs:
+            _stop(proc)
+        _drop_pg_database(pg_admin_url, pg_database)
 
 
 async def _wait_ready(server: Server) -> None:
