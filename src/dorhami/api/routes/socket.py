@@ -53,8 +53,8 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         table = await _subscribe(hub, code, table, sub)
     except HubError as exc:
-        code = {404: CLOSE_NO_ROOM, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_TOO_MANY)
-        await ws.close(code, reason(exc.message))
+        close_code = {404: CLOSE_NO_ROOM, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_TOO_MANY)
+        await ws.close(close_code, reason(exc.message))
         return
     table.probe(sub)
     try:
