@@ -415,17 +415,27 @@ async def kill_now_and_then(run: Run, games: list[Game], kills: int, rng: random
         run.restarts.append(time.monotonic() - run.kills[-1])
 
 
+async def get_json(http: httpx.AsyncClient, path: str, **kwargs) -> dict:
+    """A GET, again while the room's table moves between processes (503 table_elsewhere, bench/cluster.py)."""
+    for _ in range(60):
+        response = await http.get(path, **kwargs)
+        if response.status_code != 503:
+            return response.json()
+        await asyncio.sleep(0.5)
+    raise RuntimeError(f"{path} still answers 503")
+
+
 async def final_views(http: httpx.AsyncClient, game: Game) -> dict:
     """What the server says at the end: the room, each scripted seat's and a spectator's state, the log."""
-    room = (await http.get(f"/api/rooms/{game.code}")).json()
-    states = {None: (await http.get(f"/api/rooms/{game.code}/state")).json()}
+    room = await get_json(http, f"/api/rooms/{game.code}")
+    states = {None: await get_json(http, f"/api/rooms/{game.code}/state")}
     for player in game.players:
         headers = {"Authorization": f"Bearer {player.token}"}
-        state = (await http.get(f"/api/rooms/{game.code}/state", headers=headers)).json()
+        state = await get_json(http, f"/api/rooms/{game.code}/state", headers=headers)
         states[state["seat"]] = state
     entries, after = [], 0
     while after is not None:
-        page = (await http.get(f"/api/rooms/{game.code}/log", params={"after": after, "limit": LOG_PAGE})).json()
+        page = await get_json(http, f"/api/rooms/{game.code}/log", params={"after": after, "limit": LOG_PAGE})
         entries += page["entries"]
         after = page["next_after"]
     return {"room": room, "states": states, "log": entries}
