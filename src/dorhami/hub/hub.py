@@ -106,9 +106,7 @@ class Hub:
         for room in rooms:
             if room.code not in found:
                 seats = await self.store.seats(room.id)
-                ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
-                names = {pid: p.name for pid, p in (await self.store.players(ids)).items()}
-                found[room.code] = Table(self, room, seats, names).room_public()
+                found[room.code] = Table(self, room, seats, await self._names(room, seats)).room_public()
         return [found[room.code] for room in rooms]
 
     async def rename_player(self, player_id: str, name: str) -> None:
@@ -142,11 +140,14 @@ class Hub:
         table.fence = fence
         return table
 
+    async def _names(self, room, seats) -> dict[str, str]:
+        """The names a room shows: its host's and its seated players'."""
+        ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
+        return {pid: p.name for pid, p in (await self.store.players(ids)).items()}
+
     async def _read_table(self, room) -> Table:
         seats = await self.store.seats(room.id)
-        ids = {room.host_id, *(s.player_id for s in seats if s.player_id)}
-        names = {pid: p.name for pid, p in (await self.store.players(ids)).items()}
-        table = Table(self, room, seats, names)
+        table = Table(self, room, seats, await self._names(room, seats))
         table.chat = Chat([Line(*row) for row in await self.store.recent_chat(room.id, HISTORY_KEPT)])
         if room.game_id is not None:
             record = await self.store.game(room.game_id)
