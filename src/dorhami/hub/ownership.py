@@ -46,9 +46,6 @@ class Ownership:
         self.holding_back: dict[str, float] = {}     # room code -> monotonic time until which it is not taken
         self.handovers = 0
 
-    def fence(self, code: str) -> tuple[int, int] | None:
-        return self.held.get(code)
-
     async def take(self, room_id: int, code: str, ask: bool = True) -> tuple[int, int]:
         """Lease room `code` for this process, or HubError `table_elsewhere` (503, Retry-After) while
         another live process holds it; `ask` then asks that process to hand it over."""
