@@ -41,6 +41,14 @@ class HubCollector(Collector):
                                   value=journal.appends)
         yield CounterMetricFamily("dorhami_commits", "journal transactions (a batch of appends each)",
                                   value=journal.batches)
+        ownership = self.hub.ownership
+        if ownership is not None:  # several processes on PostgreSQL (docs/SCALING.md)
+            yield GaugeMetricFamily("dorhami_leases_held", "table leases this process holds",
+                                    value=len(ownership.held))
+            yield CounterMetricFamily("dorhami_lease_handovers", "tables handed to another process that asked",
+                                      value=ownership.handovers)
+            yield CounterMetricFamily("dorhami_leases_lost", "tables whose lease another process took",
+                                      value=ownership.lost)
 
 
 class Metrics:

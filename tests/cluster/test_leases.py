@@ -14,6 +14,7 @@ from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.hub import Hub
+from dorhami.metrics import HubCollector
 from dorhami.storage import leases
 from dorhami.storage.records import ActionRecord, TableLeaseRecord
 from dorhami.storage.repository import ActionRow, Store
@@ -42,6 +43,12 @@ async def play_one(table, clock: FakeClock) -> dict:
     seat = next(s for s in range(2) if table.engine.legal_actions(table.game.state, s))
     action = table.engine.legal_actions(table.game.state, seat)[0]
     return await table.call(table.act, seat, action, clock.now_ms(), None)
+
+
+def lease_metrics(hub: Hub) -> dict[str, float]:
+    """What GET /metrics says of the process's leases."""
+    return {family.name: family.samples[0].value for family in HubCollector(hub).collect()
+            if "lease" in family.name}
 
 
 def rows_of(store: Store, game_id: int) -> int:
@@ -77,6 +84,7 @@ def test_a_process_whose_lease_was_taken_can_no_longer_append(cluster_database_u
         assert reply is None and refused.value.code == "table_elsewhere"
         assert rows_of(a.store, game_id) == before, "the old owner appended nothing"
         assert "room1" not in a.tables and table_a.retired, "and left the table to its new owner"
+        assert lease_metrics(a)["dorhami_leases_lost"] == 1 and lease_metrics(a)["dorhami_leases_held"] == 0
         assert (await play_one(table_b, clock))["type"] == "ack"
         assert rows_of(b.store, game_id) == before + 1
         for hub in (a, b):
@@ -145,8 +153,10 @@ def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database
         await play_one(table_a, clock)
         with pytest.raises(HubError):
             await b.table("room1")  # asks
+        assert lease_metrics(a) == {"dorhami_leases_held": 1, "dorhami_lease_handovers": 0, "dorhami_leases_lost": 0}
         await a.ownership.beat()  # the owner's heartbeat hands it over
-        assert "room1" not in a.tables and a.ownership.handovers == 1
+        assert "room1" not in a.tables
+        assert lease_metrics(a) == {"dorhami_leases_held": 0, "dorhami_lease_handovers": 1, "dorhami_leases_lost": 0}
         table_b = await b.table("room1")
         assert table_b.game.version == 1 and table_b.fence[1] == table_a.fence[1] + 1
         with pytest.raises(HubError) as back:
@@ -154,6 +164,47 @@ def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database
         assert back.value.code == "table_elsewhere"
         await b.ownership.beat()
         assert "room1" in b.tables, "the old owner's late request did not ask for the table back"
+        for hub in (a, b):
+            await hub.close()
+            hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(cluster_database_url, monkeypatch):
+    """The heartbeat's renewal may run before a take of this same process commits, and answer
+    without that lease: that is no loss. (It was read as one: the table left memory, its lease
+    was then released as a stray, and another process adopted the game under live sockets.)"""
+    async def scenario():
+        clock = FakeClock()
+        a, b = hub_on(cluster_database_url, "a", clock), hub_on(cluster_database_url, "b", clock)
+        store = a.store
+        host, _ = await store.create_player("Host")
+        await store.create_room("room2", "twin-it", {}, True, host.id)
+        renewed, go = threading.Event(), threading.Event()
+        real_renew = leases.renew
+
+        def renew_then_wait(*args):
+            held = real_renew(*args)  # before the take below: without room2
+            renewed.set()
+            go.wait(10)
+            return held
+
+        monkeypatch.setattr(leases, "renew", renew_then_wait)
+        beat = asyncio.create_task(a.ownership.beat())
+        assert await asyncio.to_thread(renewed.wait, 10)
+        table = await a.table("room2")  # taken while the renewal's answer is on its way
+        go.set()
+        await beat
+        monkeypatch.setattr(leases, "renew", real_renew)
+        await a.ownership.beat()  # a renewal that sees it: still ours, not released as a stray
+        assert a.tables.get("room2") is table and not table.retired
+        assert a.ownership.held["room2"] == table.fence and a.ownership.lost == 0
+        with store.engine.connect() as conn:
+            assert conn.execute(select(LEASES.c.owner, LEASES.c.epoch)).one() == ("a", table.fence[1])
+        with pytest.raises(HubError) as elsewhere:
+            await b.table("room2", ask=False)
+        assert elsewhere.value.code == "table_elsewhere"
         for hub in (a, b):
             await hub.close()
             hub.store.close()

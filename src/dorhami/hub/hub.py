@@ -69,6 +69,10 @@ class Hub:
         process asked for it. Its sockets are closed with `why` and reconnect through the proxy;
         the lease is released once the command it runs (a commit, say) has finished."""
         table = self.tables.pop(code, None)
+        if hand_over and self.ownership is not None:
+            # Not taken back while its last command finishes: a request arriving meanwhile would
+            # load it again here, under the lease about to be handed over.
+            self.ownership.hold_back(code)
         if table is not None:
             table.leave_memory(why)
             if table.task is not None:
@@ -76,8 +80,8 @@ class Hub:
                     await asyncio.wait_for(asyncio.shield(table.task), 10)
                 except (asyncio.TimeoutError, Exception):
                     log.warning("table %s: still busy as it leaves memory", code)
-        if hand_over and self.ownership is not None:
-            await self.ownership.release(code, hold_back=True)
+        if hand_over and self.ownership is not None and table is not None and table.fence is not None:
+            await self.ownership.release(code, table.fence[1])
 
     def lost(self, table: Table) -> None:
         """A write of `table` found its lease taken: it leaves memory, and the lease is not ours to release."""
@@ -85,7 +89,9 @@ class Hub:
         if self.tables.get(code) is table:
             del self.tables[code]
         if self.ownership is not None:
-            self.ownership.held.pop(code, None)
+            self.ownership.lost += 1
+            if self.ownership.held.get(code) == table.fence:  # not a lease taken again since
+                del self.ownership.held[code]
         table.leave_memory("this room moved to another server; reconnecting")
 
     def room_changed(self, table: Table, public: dict) -> None:

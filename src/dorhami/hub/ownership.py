@@ -44,7 +44,9 @@ class Ownership:
         self.ttl_s = ttl_s
         self.held: dict[str, tuple[int, int]] = {}   # room code -> (room id, epoch)
         self.holding_back: dict[str, float] = {}     # room code -> monotonic time until which it is not taken
+        self.taking: set[int] = set()                # room ids whose take has not answered yet
         self.handovers = 0
+        self.lost = 0
 
     async def take(self, room_id: int, code: str, ask: bool = True) -> tuple[int, int]:
         """Lease room `code` for this process, or HubError `table_elsewhere` (503, Retry-After) while
@@ -52,20 +54,27 @@ class Ownership:
         if time.monotonic() < self.holding_back.get(code, 0.0):
             raise elsewhere()
         store = self.hub.store
-        epoch = await store.run(leases.take, store.engine, room_id, self.owner, self.ttl_s, ask)
+        self.taking.add(room_id)
+        try:
+            epoch = await store.run(leases.take, store.engine, room_id, self.owner, self.ttl_s, ask)
+        finally:
+            self.taking.discard(room_id)
         if epoch is None:
             raise elsewhere()
         self.held[code] = (room_id, epoch)
         return room_id, epoch
 
-    async def release(self, code: str, hold_back: bool = False) -> None:
-        """Give up the lease of `code` (its table has left memory); best effort: if this fails the
-        lease simply expires."""
-        held = self.held.pop(code, None)
-        if hold_back:
-            self.holding_back[code] = time.monotonic() + HANDOVER_HOLD_S
-        if held is None:
+    def hold_back(self, code: str) -> None:
+        """Do not take `code` for a while: it is being handed over."""
+        self.holding_back[code] = time.monotonic() + HANDOVER_HOLD_S
+
+    async def release(self, code: str, epoch: int | None = None) -> None:
+        """Give up the lease of `code` (its table has left memory), or only its lease of `epoch`
+        (not one taken again since); best effort: if this fails the lease simply expires."""
+        held = self.held.get(code)
+        if held is None or (epoch is not None and held[1] != epoch):
             return
+        del self.held[code]
         store = self.hub.store
         try:
             await store.run(leases.release, store.engine, held[0], self.owner, held[1])
@@ -75,19 +84,27 @@ class Ownership:
     async def beat(self) -> None:
         """One heartbeat: renew, hand over, drop what was lost, adopt orphans."""
         store = self.hub.store
+        # Only the leases held before the renewal are judged by its answer: a take that lands
+        # while the renewal runs is one the renewal may not have seen (its row still free, or at
+        # its old epoch), and is no loss.
+        before = dict(self.held)
         renewed = {row.room_id: row for row in await store.run(leases.renew, store.engine, self.owner, self.ttl_s)}
         now = time.monotonic()
         self.holding_back = {code: until for code, until in self.holding_back.items() if until > now}
-        mine = {room_id for room_id, _ in self.held.values()}
-        for code, (room_id, epoch) in list(self.held.items()):
+        for code, (room_id, epoch) in before.items():
+            if self.held.get(code) != (room_id, epoch):
+                continue  # released or taken again meanwhile
             row = renewed.get(room_id)
             if row is None or row.epoch != epoch:
                 log.warning("room %s: another process took this table's lease; leaving it to them", code)
-                self.held.pop(code, None)
+                self.lost += 1
+                del self.held[code]
                 await self.hub.leave(code, "this room moved to another server; reconnecting")
             elif row.wanted_by and row.wanted_by != self.owner:
+                log.info("room %s: handing its table over to %s, which asked for it", code, row.wanted_by)
                 self.handovers += 1
                 await self.hub.leave(code, "this room moved to another server; reconnecting", hand_over=True)
+        mine = {room_id for room_id, _ in self.held.values()} | self.taking
         for room_id, row in renewed.items():
             if room_id not in mine:  # a take whose answer never arrived: not ours to keep
                 await store.run(leases.release, store.engine, room_id, self.owner, row.epoch)
