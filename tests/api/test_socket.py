@@ -244,3 +244,35 @@ def test_message_fields_are_strict_types(client):
         assert receive_until(socket, "error")["code"] == "invalid_message", bad
     assert client.get(f"/api/rooms/{room}/state", headers=host["headers"]).json()["version"] == 0
     ws.__exit__(None, None, None)
+
+
+
+def test_a_table_that_leaves_memory_closes_its_sockets_with_1013_and_sends_nothing_after(settings):
+    """A table reloading (a write in doubt) or moving to another process closes its sockets; the
+    socket's own end then finds the table gone, and that is no error: nothing (no error page) is
+    sent on a socket after its close, which uvicorn would refuse with a RuntimeError."""
+    app, sent = create_app(settings), []
+
+    async def recorded(scope, receive, send):
+        async def send_and_record(message):
+            if scope["type"] == "websocket":
+                sent.append(message["type"])
+            await send(message)
+        await app(scope, receive, send_and_record)
+
+    with TestClient(recorded) as client:
+        code, host, _ = seated_game(client)
+        ws, socket = hello(client, code, host)
+        receive_until(socket, "state")
+        table = app.state.hub.tables[code]
+        client.portal.call(table.leave_memory, "the room is reloading; reconnect")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            receive_until(socket, "state")
+        assert closed.value.code == 1013 and closed.value.reason == "the room is reloading; reconnect"
+        ws.__exit__(None, None, None)
+        # The socket is reopened on a table rebuilt from the database.
+        ws, socket = hello(client, code, host)
+        assert receive_until(socket, "state")["seat"] == 0
+        ws.__exit__(None, None, None)
+    first_close = sent.index("websocket.close")
+    assert sent[first_close + 1] == "websocket.accept", f"sent after the close: {sent[first_close:]}"

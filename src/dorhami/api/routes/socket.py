@@ -60,7 +60,10 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         await _read(ws, hub, table, sub)
     finally:
-        await table.call(table.unsubscribe, sub)
+        try:
+            await table.call(table.unsubscribe, sub)
+        except Retired:
+            pass  # the table left memory (its sockets with it): there is nothing to leave
 
 
 async def _subscribe(hub, code: str, table: Table, sub: Subscriber) -> Table:
