@@ -50,6 +50,7 @@ import asyncio
 import json
 import os
 import resource
+import shutil
 import signal
 import sys
 import tempfile
@@ -93,6 +94,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
     parser.add_argument("--json", type=Path,
                         help="write every run's raw figures here (an infinite latency is written as Infinity)")
+    parser.add_argument("--logs", type=Path,
+                        help="keep every server's log here (one file per process and run) instead of deleting it")
     args = parser.parse_args(argv)
     args.targets = TARGETS if args.target == "all" else args.target.split(",")
     args.modes = MODES if args.mode == "all" else [m for m in MODES if m in args.mode.split(",")]
@@ -136,6 +139,10 @@ async def one_server(args: argparse.Namespace, target: str, run: int, scratch: P
                 rows.append({"run": run, "target": target, "mode": mode, "database": server.database, **figures})
         finally:
             await load.close()
+        if args.logs:
+            args.logs.mkdir(parents=True, exist_ok=True)
+            for path in [server.log_path, *server.other_logs]:
+                shutil.copy(path, args.logs / path.name)
         problems = server.log_problems()
         for row in rows:
             row["server_log_errors"] = len(problems)
