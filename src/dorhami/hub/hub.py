@@ -18,6 +18,7 @@ from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
 from .ownership import Ownership
+from .news import News
 from .room_board import REFRESH_S, RoomBoard
 from .table import Retired, Table
 
@@ -47,6 +48,7 @@ class Hub:
         # SQLite is one process: no leases, as before.
         self.ownership = Ownership(self, settings.lease_ttl_s) if store.engine.dialect.name == "postgresql" else None
         self.board = RoomBoard(settings.redis_url) if settings.redis_url else None
+        self.news = News(settings.redis_url, self.instance_id) if settings.redis_url else None
 
     async def table(self, code: str, ask: bool = True) -> Table:
         """The table of room `code`, loading (and replaying) it on first use. With leases, a table
@@ -116,11 +118,21 @@ class Hub:
         return [found[room.code] for room in rooms]
 
     async def rename_player(self, player_id: str, name: str) -> None:
-        """Store a player's new name, and tell every live table that shows it."""
+        """Store a player's new name, and tell every live table that shows it, here and (through
+        Redis) on the other processes."""
         await self.store.rename_player(player_id, name)
+        await self.show_rename(player_id, name)
+        if self.news is not None:
+            await self.news.tell_rename(player_id, name)
+
+    async def show_rename(self, player_id: str, name: str) -> None:
+        """This process's live tables that show player `player_id` show `name` instead."""
         for table in list(self.tables.values()):
             if player_id in table.names or player_id in table.chat.authors:
-                await table.call(table.rename, player_id, name)
+                try:
+                    await table.call(table.rename, player_id, name)
+                except Retired:
+                    pass  # it left memory: reloaded, it reads the new name from the database
 
     async def _load(self, code: str, ask: bool = True) -> Table:
         # Codes are token_urlsafe: anything else (a NUL, which PostgreSQL refuses in text, or
@@ -236,3 +248,5 @@ class Hub:
             await self.ownership.release_all()
         if self.board is not None:
             await self.board.close()
+        if self.news is not None:
+            await self.news.close()

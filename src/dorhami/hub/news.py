@@ -1,0 +1,71 @@
+"""What every process must hear, over Redis pub/sub (docs/SCALING.md): a player's new name.
+
+A rename is a request about a player, not a room, so the proxy may send it to any process, while
+the tables that show that name run on others. The process that stored the name tells the rest;
+each applies it to its own live tables. A process cut off from Redis misses the news, and its
+tables show the old name until they are next loaded from the database, which holds the new one:
+nothing of a game depends on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Awaitable, Callable
+
+import orjson
+import redis.asyncio as redis
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "dorhami:renames"
+RETRY_S = 2.0
+
+
+class News:
+    def __init__(self, url: str, sender: str) -> None:
+        self.sender = sender
+        # The listener blocks on its connection for as long as nothing is said, so it has no read
+        # timeout; the publisher's does.
+        self.redis = redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self.listening = redis.from_url(url, socket_connect_timeout=2, health_check_interval=30)
+        self.subscribed = asyncio.Event()
+
+    async def tell_rename(self, player_id: str, name: str) -> None:
+        """Tell the other processes; a failure is logged and costs only a stale name elsewhere."""
+        try:
+            await self.redis.publish(CHANNEL, orjson.dumps({"from": self.sender, "player": player_id, "name": name}))
+        except Exception as exc:
+            log.warning("could not tell the other processes of a rename (%s)", exc)
+
+    async def listen_forever(self, on_rename: Callable[[str, str], Awaitable[None]]) -> None:
+        """Apply the other processes' renames for the life of the process, resubscribing after
+        Redis goes away."""
+        while True:
+            try:
+                async with self.listening.pubsub() as pubsub:
+                    await pubsub.subscribe(CHANNEL)
+                    self.subscribed.set()
+                    async for message in pubsub.listen():
+                        if message["type"] == "message":
+                            await self._apply(message["data"], on_rename)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("lost the rename channel (%s); resubscribing in %s s", exc, RETRY_S)
+            self.subscribed.clear()
+            await asyncio.sleep(RETRY_S)
+
+    async def _apply(self, data: bytes, on_rename: Callable[[str, str], Awaitable[None]]) -> None:
+        try:
+            news = orjson.loads(data)
+            sender, player_id, name = news["from"], news["player"], news["name"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("ignored a malformed message on %s", CHANNEL)
+            return
+        if sender != self.sender and isinstance(player_id, str) and isinstance(name, str):
+            await on_rename(player_id, name)
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+        await self.listening.aclose()

@@ -1,0 +1,45 @@
+"""A rename reaches the tables of every process (hub/news.py): the proxy sends a request about a
+player to any process, and the tables showing that player may run on another."""
+
+from __future__ import annotations
+
+import asyncio
+
+from dorhami.config import Settings
+from dorhami.hub.clock import FakeClock
+from dorhami.hub.hub import Hub
+from dorhami.storage.repository import Store
+
+
+def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_database_url, redis_url):
+    async def scenario():
+        hubs = [Hub(Store(cluster_database_url), Settings(database_url=cluster_database_url, redis_url=redis_url,
+                                                           instance_id=name), FakeClock()) for name in "ab"]
+        a, b = hubs
+        listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename)) for hub in hubs]
+        await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
+        host, _ = await a.store.create_player("Host")
+        await a.store.create_room("news1", "twin-it", {}, True, host.id)
+        table = await a.table("news1")
+        await table.call(table.join, host.id, "Host")
+        await table.call(table.send_chat, host.id, "text", "salam")
+        before = table.room_public()
+
+        await b.rename_player(host.id, "Sara")  # b does not run the table
+        for _ in range(100):
+            if table.names.get(host.id) == "Sara":
+                break
+            await asyncio.sleep(0.05)
+        after = table.room_public()
+        assert [s["player"]["name"] for s in before["seats"]] == ["Host"] and before["host"]["name"] == "Host"
+        assert [s["player"]["name"] for s in after["seats"]] == ["Sara"] and after["host"]["name"] == "Sara"
+        assert [line["player"]["name"] for line in table.chat.history()] == ["Sara"]
+        assert "news1" not in b.tables, "b told a; it did not load the table itself"
+        for task in listeners:
+            task.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
+        for hub in hubs:
+            await hub.close()
+            hub.store.close()
+
+    asyncio.run(scenario())
