@@ -25,7 +25,7 @@ from .metrics import Metrics
 from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
-from .api.rate import RateLimits
+from .api.rate import RateLimits, SharedBuckets
 from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
 from .api.state_token import StateSigner
 
@@ -46,6 +46,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
         hub = Hub(store, settings, clock, seeds)
+        if settings.redis_url and settings.rate_limits:
+            app.state.rate_limits.shared = SharedBuckets(settings.redis_url)
         app.state.hub = hub
         app.state.metrics.watch(hub)
         lag = asyncio.create_task(app.state.metrics.measure_loop_lag(), name="loop-lag")
@@ -70,6 +72,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
             await asyncio.gather(*tasks, return_exceptions=True)
             await hub.close()
             store.close()
+            if app.state.rate_limits.shared is not None:
+                await app.state.rate_limits.shared.close()
 
     # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
     app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -56,17 +57,21 @@ def test_buckets_refill_at_their_rate_and_bursts_within_it_pass():
     now = [0.0]
     limits = RateLimits(clock=lambda: now[0])
     limit = Limit(rate=2, burst=3)
+
+    def check(who: str = "someone", on: RateLimits = limits, at: Limit = limit) -> None:
+        asyncio.run(on.check("x", who, at))
+
     for _ in range(3):
-        limits.check("x", "someone", limit)
+        check()
     with pytest.raises(HubError) as refused:
-        limits.check("x", "someone", limit)
+        check()
     assert refused.value.status == 429 and refused.value.headers == {"Retry-After": "1"}
     now[0] += 0.5  # one token back at 2 a second
-    limits.check("x", "someone", limit)
+    check()
     with pytest.raises(HubError):
-        limits.check("x", "someone", limit)
-    limits.check("x", "someone else", limit)
-    assert RateLimits(enabled=False).check("x", "someone", Limit(0, 0)) is None
+        check()
+    check("someone else")
+    check(on=RateLimits(enabled=False), at=Limit(0, 0))
 
 
 def test_a_player_may_hold_a_few_sockets_to_one_room_but_not_many(client):

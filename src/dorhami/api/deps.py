@@ -37,8 +37,8 @@ def client_address(connection: HTTPConnection) -> str:
 
 def address_limit(name: str):
     """A dependency that spends one of the caller's address tokens for `name`."""
-    def check(connection: HTTPConnection, limits: LimitsDep) -> None:
-        limits.address(name, client_address(connection))
+    async def check(connection: HTTPConnection, limits: LimitsDep) -> None:
+        await limits.address(name, client_address(connection))
     return check
 
 

@@ -7,12 +7,15 @@ family behind one address, or a reload storm after a network change, never meets
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
 from ..hub.errors import HubError
+
+log = logging.getLogger(__name__)
 
 
 class TokenBucket:
@@ -80,17 +83,34 @@ PLAYER_LIMITS = {
 MAX_BUCKETS = 50_000
 
 
+# With several processes (REDIS_URL) these buckets are kept in Redis, shared by every process: a
+# request that names no room may reach any of them, so a bucket per process would give a client
+# N times the budget. The other limits stay per process: `request` guards one process's own
+# capacity, and a player's REST actions name a room, so they all reach the process running it.
+SHARED = frozenset({"new_player", "new_room", "sandbox", "restore"})
+
+
 class RateLimits:
-    """The REST buckets of one server process, by (limit, who)."""
+    """The REST buckets of one server process, by (limit, who); some kept in Redis (`shared`)."""
 
     def __init__(self, enabled: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         self.enabled, self.clock = enabled, clock
         self.buckets: OrderedDict[tuple[str, str], TokenBucket] = OrderedDict()
+        self.shared: SharedBuckets | None = None  # set by the app's lifespan when REDIS_URL is
 
-    def check(self, name: str, who: str, limit: Limit) -> None:
+    async def check(self, name: str, who: str, limit: Limit) -> None:
         """Take one token, or raise HubError('rate_limited', 429) with how long to wait."""
         if not self.enabled:
             return
+        if self.shared is not None and name in SHARED:
+            wait = await self.shared.take(name, who, limit)
+            if wait is not None:  # None: Redis is away, and this process's own bucket decides
+                if wait > 0:
+                    raise _limited(wait)
+                return
+        self._check_here(name, who, limit)
+
+    def _check_here(self, name: str, who: str, limit: Limit) -> None:
         key = (name, who)
         bucket = self.buckets.get(key)
         if bucket is None:
@@ -100,12 +120,62 @@ class RateLimits:
         else:
             self.buckets.move_to_end(key)
         if not bucket.take():
-            wait = max(1, round(bucket.wait_s()))
-            raise HubError("rate_limited", f"too many requests; try again in {wait} s", 429,
-                           headers={"Retry-After": str(wait)})
+            raise _limited(bucket.wait_s())
 
-    def address(self, name: str, address: str) -> None:
-        self.check(name, "a:" + address, ADDRESS_LIMITS[name])
+    async def address(self, name: str, address: str) -> None:
+        await self.check(name, "a:" + address, ADDRESS_LIMITS[name])
 
-    def player(self, name: str, player_id: str) -> None:
-        self.check(name, "p:" + player_id, PLAYER_LIMITS[name])
+    async def player(self, name: str, player_id: str) -> None:
+        await self.check(name, "p:" + player_id, PLAYER_LIMITS[name])
+
+
+def _limited(wait_s: float) -> HubError:
+    wait = max(1, round(wait_s))
+    return HubError("rate_limited", f"too many requests; try again in {wait} s", 429,
+                    headers={"Retry-After": str(wait)})
+
+
+# One token bucket in a Redis hash, refilled by Redis's own clock (the processes' clocks are never
+# compared), atomically: a script runs alone. Answers 0 when a token was taken, else the seconds
+# until the next one. The key expires once the bucket would be full again.
+TAKE = """
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local held = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(held[1]) or burst
+local at = tonumber(held[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 1)
+return tostring(wait)
+"""
+KEY = "dorhami:rate:"
+WARN_EVERY_S = 30.0
+
+
+class SharedBuckets:
+    """The buckets every process shares, in Redis. While Redis is away each process falls back to
+    its own buckets: limits then hold per process, as with one, rather than not at all."""
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as redis  # only a deployment of several processes needs it
+
+        self.redis = redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+        self.script = self.redis.register_script(TAKE)
+        self.warned_at = -WARN_EVERY_S
+
+    async def take(self, name: str, who: str, limit: Limit) -> float | None:
+        """0 if a token was taken, else the seconds to wait; None if Redis did not answer."""
+        try:
+            return float(await self.script(keys=[f"{KEY}{name}:{who}"], args=[limit.rate, limit.burst]))
+        except Exception as exc:
+            if time.monotonic() - self.warned_at >= WARN_EVERY_S:
+                self.warned_at = time.monotonic()
+                log.warning("rate limits: Redis did not answer (%s); each process limits on its own", exc)
+            return None
+
+    async def close(self) -> None:
+        await self.redis.aclose()

@@ -27,7 +27,7 @@ MAX_OPEN_ROOMS = 10
 async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limits: LimitsDep) -> dict:
     """Create a room; the caller is its host (and is not seated until it joins). A host has at
     most ten rooms open (waiting or playing) at once."""
-    limits.player("new_room", player.id)
+    await limits.player("new_room", player.id)
     rules, options = claims.split_config(get_engine(body.game), body.config)
     config = {**rules, **options}
     if await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
@@ -151,7 +151,7 @@ MALFORMED = {"unknown_action", "malformed"}
 async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep,
                       limits: LimitsDep) -> ActionResult:
     """Play one action for your seat; refused actions get a typed error and change nothing."""
-    limits.player("action", player.id)
+    await limits.player("action", player.id)
     table = await hub.table(code)
     stamp = hub.clock.now_ms()
     reply = await table.call(table.offer, table.seat_of(player.id), body.action, stamp, body.client_seq)
