@@ -8,6 +8,7 @@ import asyncio
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.hub import Hub
+from dorhami.hub.news import CHANNEL
 from dorhami.storage.repository import Store
 
 
@@ -25,6 +26,8 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
         await table.call(table.send_chat, host.id, "text", "salam")
         before = table.room_public()
 
+        for garbage in (b"not json", b'{"from": "c"}', b'{"from": "c", "player": 5, "name": []}'):
+            await b.news.redis.publish(CHANNEL, garbage)  # ignored; the channel is not lost over them
         await b.rename_player(host.id, "Sara")  # b does not run the table
         for _ in range(100):
             if table.names.get(host.id) == "Sara":

@@ -13,6 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
+import redis.asyncio as redis
+
 from ..hub.errors import HubError
 
 log = logging.getLogger(__name__)
@@ -153,6 +155,7 @@ redis.call('EXPIRE', KEYS[1], math.ceil(burst / rate) + 1)
 return tostring(wait)
 """
 KEY = "dorhami:rate:"
+AWAY_S = 5.0  # after Redis fails to answer, this long on this process's own buckets
 WARN_EVERY_S = 30.0
 
 
@@ -161,19 +164,23 @@ class SharedBuckets:
     its own buckets: limits then hold per process, as with one, rather than not at all."""
 
     def __init__(self, url: str) -> None:
-        import redis.asyncio as redis  # only a deployment of several processes needs it
-
         self.redis = redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         self.script = self.redis.register_script(TAKE)
+        self.away_until = 0.0
         self.warned_at = -WARN_EVERY_S
 
     async def take(self, name: str, who: str, limit: Limit) -> float | None:
-        """0 if a token was taken, else the seconds to wait; None if Redis did not answer."""
+        """0 if a token was taken, else the seconds to wait; None if Redis did not answer (or did
+        not a moment ago: a Redis that times out must not slow every request by its timeout)."""
+        if time.monotonic() < self.away_until:
+            return None
         try:
             return float(await self.script(keys=[f"{KEY}{name}:{who}"], args=[limit.rate, limit.burst]))
         except Exception as exc:
-            if time.monotonic() - self.warned_at >= WARN_EVERY_S:
-                self.warned_at = time.monotonic()
+            now = time.monotonic()
+            self.away_until = now + AWAY_S
+            if now - self.warned_at >= WARN_EVERY_S:
+                self.warned_at = now
                 log.warning("rate limits: Redis did not answer (%s); each process limits on its own", exc)
             return None
 

@@ -64,7 +64,10 @@ class News:
             log.warning("ignored a malformed message on %s", CHANNEL)
             return
         if sender != self.sender and isinstance(player_id, str) and isinstance(name, str):
-            await on_rename(player_id, name)
+            try:
+                await on_rename(player_id, name)
+            except Exception:  # one table's trouble must not end the subscription
+                log.exception("could not show the rename of player %s", player_id)
 
     async def close(self) -> None:
         await self.redis.aclose()
