@@ -61,9 +61,12 @@ def take(engine: Engine, room_id: int, owner: str, ttl_s: float, ask: bool) -> i
 
 def renew(engine: Engine, owner: str, ttl_s: float) -> list[Held]:
     """Extend every lease `owner` holds; what it holds, and who waits for each."""
+    # The rows are locked in room order, as check_fences locks them: an append's share locks and
+    # this update never wait on each other in a cycle (a deadlock PostgreSQL breaks only after 1 s).
+    mine = select(LEASES.c.room_id).where(LEASES.c.owner == owner).order_by(LEASES.c.room_id).with_for_update()
     with engine.begin() as connection:
         rows = connection.execute(
-            update(LEASES).where(LEASES.c.owner == owner)
+            update(LEASES).where(LEASES.c.room_id.in_(mine.scalar_subquery()), LEASES.c.owner == owner)
             .values(expires_at=_now() + timedelta(seconds=ttl_s))
             .returning(LEASES.c.room_id, LEASES.c.epoch, LEASES.c.wanted_by)).all()
     return [Held(*row) for row in rows]
@@ -108,7 +111,7 @@ def check_fences(connection: Connection, owner: str, fences: dict[int, int]) -> 
     rows = connection.execute(
         select(LEASES.c.room_id, LEASES.c.epoch)
         .where(and_(LEASES.c.room_id.in_(list(fences)), LEASES.c.owner == owner))
-        .with_for_update(read=True)).all()
+        .order_by(LEASES.c.room_id).with_for_update(read=True)).all()
     held = dict(rows)
     lost = sorted(room for room, epoch in fences.items() if held.get(room) != epoch)
     if lost:
