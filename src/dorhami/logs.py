@@ -13,12 +13,26 @@ from __future__ import annotations
 import json
 import logging
 import os
+from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timezone
+from typing import Iterator
 
 room_code: ContextVar[str | None] = ContextVar("room_code", default=None)
 game_id: ContextVar[int | None] = ContextVar("game_id", default=None)
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+@contextmanager
+def about(room: str | None, game: int | None = None) -> Iterator[None]:
+    """Lines logged inside name `room` and `game`: for code about one table that runs outside its
+    actor (the lease heartbeat, the hub)."""
+    room_token, game_token = room_code.set(room), game_id.set(game)
+    try:
+        yield
+    finally:
+        room_code.reset(room_token)
+        game_id.reset(game_token)
 
 
 class JsonFormatter(logging.Formatter):

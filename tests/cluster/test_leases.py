@@ -19,6 +19,8 @@ from dorhami.storage import leases
 from dorhami.storage.records import ActionRecord, TableLeaseRecord
 from dorhami.storage.repository import ActionRow, Store
 
+from ..json_logs import json_lines
+
 LEASES = TableLeaseRecord.__table__
 
 
@@ -167,8 +169,13 @@ def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database
         for hub in (a, b):
             await hub.close()
             hub.store.close()
+        return table_a.game.id
 
-    asyncio.run(scenario())
+    with json_lines("dorhami.hub.ownership") as lines:
+        game_id = asyncio.run(scenario())
+    [line] = lines
+    assert line["message"] == "room room1: handing its table over to b, which asked for it"
+    assert line["room"] == "room1" and line["game_id"] == game_id, "the line names its room and game"
 
 
 def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(cluster_database_url, monkeypatch):

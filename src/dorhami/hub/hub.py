@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import Callable
 
+from .. import logs
 from ..config import Settings
 from ..storage import leases
 from ..storage.repository import Repository, Store
@@ -17,8 +18,8 @@ from .chat import HISTORY_KEPT, Chat, Line
 from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
-from .ownership import Ownership
 from .news import News
+from .ownership import Ownership
 from .room_board import REFRESH_S, RoomBoard
 from .table import Retired, Table
 
@@ -81,7 +82,8 @@ class Hub:
                 try:
                     await asyncio.wait_for(asyncio.shield(table.task), 10)
                 except (asyncio.TimeoutError, Exception):
-                    log.warning("table %s: still busy as it leaves memory", code)
+                    with logs.about(code, table.game.id if table.game else None):
+                        log.warning("table %s: still busy as it leaves memory", code)
         if hand_over and self.ownership is not None and table is not None and table.fence is not None:
             await self.ownership.release(code, table.fence[1])
 
@@ -191,9 +193,11 @@ class Hub:
                     resumed += 1
                 except HubError as exc:
                     if exc.code != "table_elsewhere":
-                        log.warning("could not resume room %s: %s", code, exc.message)
+                        with logs.about(code):
+                            log.warning("could not resume room %s: %s", code, exc.message)
                 except Exception:
-                    log.exception("could not resume room %s", code)
+                    with logs.about(code):
+                        log.exception("could not resume room %s", code)
         return resumed
 
     async def sweep(self) -> tuple[list[str], list[str]]:

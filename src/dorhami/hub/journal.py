@@ -14,6 +14,7 @@ still acknowledges and broadcasts an action only once it is durable.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -67,7 +68,9 @@ class Journal:
 
     def _submit(self, row: ActionRow | None, fn: Write | None, fence: Fence | None) -> asyncio.Future:
         if self.task is None:
-            self.task = asyncio.create_task(self._run(), name="journal")
+            # A context of its own: the journal serves every table, and would otherwise name in its
+            # log lines the room of whichever table happened to start it.
+            self.task = asyncio.create_task(self._run(), name="journal", context=contextvars.Context())
         future = asyncio.get_running_loop().create_future()
         self.pending.append((row, fn, future, fence))
         self.wake.set()

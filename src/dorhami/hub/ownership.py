@@ -16,6 +16,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from .. import logs
 from ..storage import leases
 from .errors import HubError
 
@@ -79,7 +80,8 @@ class Ownership:
         try:
             await store.run(leases.release, store.engine, held[0], self.owner, held[1])
         except Exception as exc:
-            log.warning("could not release the lease of room %s (%s); it expires in %s s", code, exc, self.ttl_s)
+            with logs.about(code):
+                log.warning("could not release the lease of room %s (%s); it expires in %s s", code, exc, self.ttl_s)
 
     async def beat(self) -> None:
         """One heartbeat: renew, hand over, drop what was lost, adopt orphans."""
@@ -95,15 +97,16 @@ class Ownership:
             if self.held.get(code) != (room_id, epoch):
                 continue  # released or taken again meanwhile
             row = renewed.get(room_id)
-            if row is None or row.epoch != epoch:
-                log.warning("room %s: another process took this table's lease; leaving it to them", code)
-                self.lost += 1
-                del self.held[code]
-                await self.hub.leave(code, "this room moved to another server; reconnecting")
-            elif row.wanted_by and row.wanted_by != self.owner:
-                log.info("room %s: handing its table over to %s, which asked for it", code, row.wanted_by)
-                self.handovers += 1
-                await self.hub.leave(code, "this room moved to another server; reconnecting", hand_over=True)
+            with self._about(code):
+                if row is None or row.epoch != epoch:
+                    log.warning("room %s: another process took this table's lease; leaving it to them", code)
+                    self.lost += 1
+                    del self.held[code]
+                    await self.hub.leave(code, "this room moved to another server; reconnecting")
+                elif row.wanted_by and row.wanted_by != self.owner:
+                    log.info("room %s: handing its table over to %s, which asked for it", code, row.wanted_by)
+                    self.handovers += 1
+                    await self.hub.leave(code, "this room moved to another server; reconnecting", hand_over=True)
         mine = {room_id for room_id, _ in self.held.values()} | self.taking
         for room_id, row in renewed.items():
             if room_id not in mine:  # a take whose answer never arrived: not ours to keep
@@ -113,9 +116,15 @@ class Ownership:
                 continue
             try:
                 await self.hub.table(code, ask=False)
-                log.info("room %s: adopted its game from a process that stopped renewing its lease", code)
             except HubError:
-                pass  # another process adopted it first, or it is gone
+                continue  # another process adopted it first, or it is gone
+            with self._about(code):
+                log.info("room %s: adopted its game from a process that stopped renewing its lease", code)
+
+    def _about(self, code: str):
+        """Log lines of this block name room `code` and the game its table plays here."""
+        table = self.hub.tables.get(code)
+        return logs.about(code, table.game.id if table is not None and table.game is not None else None)
 
     async def beat_forever(self, every_s: float = HEARTBEAT_S) -> None:
         while True:
