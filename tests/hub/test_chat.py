@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from sqlalchemy import select
 
 from dorhami.config import Settings
 from dorhami.hub import chat
@@ -13,7 +14,7 @@ from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
-from dorhami.storage.repository import Store
+from dorhami.storage.repository import CHAT, Store
 
 from .test_table import run, started_table
 
@@ -170,6 +171,9 @@ def test_a_new_socket_and_a_reloaded_table_get_the_recent_chat_and_its_settings(
         again = Hub(Store(database_url), Settings(database_url=database_url), clock)
         reloaded = await again.table("room1")
         assert reloaded.chat.history() == before
+        with again.store.engine.connect() as connection:
+            stored = list(connection.scalars(select(CHAT.c.id).order_by(CHAT.c.id)))
+        assert stored == [line["id"] for line in before], "only the lines a room shows are kept"
         assert reloaded.room_public()["muted"] == [guest.id] and reloaded.room_public()["spectator_chat"] is True
         await refused(reloaded, "chat_muted", guest.id, "text", "after the restart")
         sub = await listening(reloaded, guest.id)

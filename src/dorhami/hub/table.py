@@ -22,7 +22,7 @@ from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.leases import LeaseLost
 from ..storage.repository import ActionRow, Repository
 from . import claims, fairness, messages, ratings
-from .chat import Chat, Line, check_reaction, clean_text
+from .chat import HISTORY_KEPT, Chat, Line, check_reaction, clean_text
 from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
@@ -936,7 +936,8 @@ class Table:
         name = await self._chat_name(player_id)
         try:
             line_id = await self.hub.journal.write(partial(Repository.add_chat_in, room_id=self.room.id,
-                                                           player_id=player_id, kind=kind, body=body, sent_ms=now),
+                                                           player_id=player_id, kind=kind, body=body, sent_ms=now,
+                                                           keep=HISTORY_KEPT),
                                                    self.fence)
         except Exception as exc:
             # Nothing in memory depends on it: the line is neither kept nor sent (if it landed

@@ -167,10 +167,17 @@ class Repository:
     # -- chat (hub/chat.py): the room's, never a game's --------------------------------------
 
     @staticmethod
-    def add_chat_in(connection: Connection, room_id: int, player_id: str, kind: str, body: str, sent_ms: int) -> int:
-        """Store one chat line or reaction; its id. A write of the journal's (SQLite keeps one writer)."""
-        return connection.execute(insert(CHAT).returning(CHAT.c.id), {
+    def add_chat_in(connection: Connection, room_id: int, player_id: str, kind: str, body: str, sent_ms: int,
+                    keep: int) -> int:
+        """Store one chat line or reaction; its id. A write of the journal's (SQLite keeps one writer).
+        Only the room's latest `keep` lines are kept: they are all a room ever shows, and what
+        players wrote is not stored beyond what the room needs."""
+        line_id = connection.execute(insert(CHAT).returning(CHAT.c.id), {
             "room_id": room_id, "player_id": player_id, "kind": kind, "body": body, "sent_ms": sent_ms}).scalar_one()
+        oldest_kept = (select(CHAT.c.id).where(CHAT.c.room_id == room_id).order_by(CHAT.c.id.desc())
+                       .offset(keep - 1).limit(1).scalar_subquery())
+        connection.execute(delete(CHAT).where(CHAT.c.room_id == room_id, CHAT.c.id < oldest_kept))
+        return line_id
 
     @staticmethod
     def set_chat_settings_in(connection: Connection, room_id: int, spectator_chat: bool, muted: list[str]) -> None:
