@@ -381,7 +381,8 @@ async def snapshot(http: httpx.AsyncClient, room: Room) -> dict:
     """What illegal input must not change: each seat's version and view (rooms standing still),
     the log entries of each seat, and who sits where."""
     shot = {"seats": [(s["seat"], (s["player"] or {}).get("id"), s["bot"])
-                      for s in (await http.get(f"/api/rooms/{room.code}")).json()["seats"]]}
+                      for s in (await http.get(f"/api/rooms/{room.code}")).json()["seats"]],
+            "chat": (await http.get(f"/api/rooms/{room.code}/chat")).json()["messages"]}
     if not room.started:
         return shot
     for seat, player in room.seats.items():
@@ -398,7 +399,7 @@ async def snapshot(http: httpx.AsyncClient, room: Room) -> dict:
 
 def changes(room: Room, before: dict, after: dict) -> list[str]:
     """How `after` differs from `before` in what illegal input may not change in this room."""
-    keys = ["seats", "entries of people"] + ([k for k in before if k.startswith("seat ")] if room.static else [])
+    keys = ["seats", "chat", "entries of people"] + ([k for k in before if k.startswith("seat ")] if room.static else [])
     return [f"{room.label} ({room.game}, {room.code}): {key} {before.get(key)!r:.300} -> {after.get(key)!r:.300}"
             for key in keys if before.get(key) != after.get(key)]
 
@@ -659,6 +660,25 @@ def frames_control_strings(seat: Seat, rng: random.Random) -> list[str]:
     return out
 
 
+def frames_chat(seat: Seat, rng: random.Random) -> list[str]:
+    """Chat lines and reactions that must all be refused (so the room's chat stays as it was): wrong
+    types, unknown fields, too long before and after cleaning, nothing visible once cleaned, and
+    reactions that are not in the fixed set."""
+    too_long = rng.choice(["x", "ب", "😀"]) * rng.randrange(281, 2000)
+    return [
+        *(json.dumps({"type": "chat", "text": t}) for t in (5, None, [], {}, True, ["salam"], {"text": "hi"})),
+        json.dumps({"type": "chat"}), json.dumps({"type": "chat", "text": "hi", "player": "someone"}),
+        json.dumps({"type": "chat", "text": "hi", "kind": "reaction"}), json.dumps({"type": "chat", "text": "x" * 2001}),
+        dump({"type": "chat", "text": too_long}), *(dump({"type": "chat", "text": invisible * rng.randrange(1, 200)})
+          for invisible in (" ", "\t", "\n", "\u202e", "\u2066", "\u200b", "\u200c\u2060", "\u0000", "\u3000")),
+        dump({"type": "chat", "text": PERSIAN * (2000 // len(PERSIAN) + 1)}),
+        *(dump({"type": "react", "reaction": r}) for r in ("", "CLAP", "clap\u0000", "clap ", "__proto__", "کف",
+                                                           "x" * 33, "\u202eclap")),
+        *(json.dumps({"type": "react", "reaction": r}) for r in (5, None, ["clap"], {"clap": 1})),
+        json.dumps({"type": "react"}), json.dumps({"type": "react", "reaction": "clap", "text": "hi"}),
+    ]
+
+
 def frames_binary(seat: Seat, rng: random.Random) -> list[bytes]:
     return [b"", b"\x00", b"\x00\x01\xff", os.urandom(rng.randrange(1, 4096)), b'{"type": "ping", "client_time": 1}',
             json.dumps({"type": "action", "action": rng.choice(illegal_actions(seat, rng))}).encode(),
@@ -733,6 +753,7 @@ KINDS = [
     Kind("other_seat_or_step", "greeted", frames_other_seat_or_step),
     Kind("illegal_move", "greeted", frames_illegal_moves),
     Kind("nul_bidi_surrogates", "greeted", frames_control_strings),
+    Kind("chat", "greeted", frames_chat),
     Kind("invalid_utf8", "fatal", closes=frozenset({1007})),
     Kind("oversize_frame", "fatal", closes=frozenset({1009})),
     Kind("protocol", "fatal", closes=frozenset({1002, 1007})),  # 1007: a close reason that is not UTF-8
@@ -853,6 +874,10 @@ class Campaign:
                 self.tally.replies[kind.name][message.get("code") or message["type"]] += 1
                 if message["type"] == "ack" and room.watched:
                     self.tally.acked.append(f"{room.label}: ack {message!r:.200} to one of {kind.name}")
+            elif message["type"] == "chat":
+                # A line is answered by hearing it: every line sent here must have been refused.
+                answered += 1
+                self.tally.acked.append(f"{room.label}: chat line stored {message!r:.200} from one of {kind.name}")
         self.tally.unanswered[kind.name] += len(batch) - answered
 
     async def fatal(self, kind: Kind, budget: int) -> None:

@@ -54,6 +54,7 @@ def test_lines_are_cleaned_and_limited_in_length(database_url):
         error = await refused(table, "chat_too_long", host.id, "text", longest + "!")
         assert error.status == 400
         await refused(table, "chat_empty", host.id, "text", " \n\t\u202e\x00 ")
+        await refused(table, "chat_empty", host.id, "text", "\u200b \u200c\u2060\u3000")  # only invisible ones
         # Control characters and bidi overrides go; line breaks become spaces; ZWNJ (Persian) stays.
         line = await table.call(table.send_chat, guest.id, "text", "a\x00b\u202ec\r\nمی\u200cروم")
         assert line["body"] == "abc می\u200cروم"

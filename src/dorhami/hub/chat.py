@@ -42,7 +42,9 @@ def clean_text(text: str) -> str:
         else:
             kept.append(char)
     line = " ".join("".join(kept).split())
-    if not line:
+    # Format characters (ZWNJ, which Persian words need, a zero-width space) and separators stay
+    # in a line, but alone they show nothing.
+    if not any(unicodedata.category(char)[0] not in "CZ" for char in line):
         raise HubError("chat_empty", "a chat line needs at least one visible character", 400)
     if len(line) > TEXT_MAX:
         raise HubError("chat_too_long", f"a chat line may be at most {TEXT_MAX} characters, but this one has "
