@@ -22,6 +22,12 @@ def test_a_name_with_control_characters_is_refused(client, name):
     assert response.status_code == 422 and response.json()["code"] == "invalid_request"
 
 
+@pytest.mark.parametrize("name", [" ", "\u200b", "\u200c", "\u2060\u200b", "\u3000\u200c"])
+def test_a_name_of_only_invisible_characters_is_refused(client, name):
+    response = client.post("/api/players", json={"name": name})
+    assert response.status_code == 422 and response.json()["code"] == "invalid_request"
+
+
 def test_persian_names_keep_their_zwnj_and_are_normalised(client):
     zwnj = "می\u200cخواهم"
     assert client.post("/api/players", json={"name": zwnj}).json()["name"] == zwnj

@@ -25,7 +25,8 @@ class PlayerCreate(Strict):
     def _not_blank(cls, name: str) -> str:
         # NFC: the same letters typed on two keyboards are the same name.
         name = " ".join(unicodedata.normalize("NFC", name).split())
-        if not name:
+        # Format characters (ZWNJ, a zero-width space) and separators alone show nothing.
+        if not any(unicodedata.category(c)[0] not in "CZ" for c in name):
             raise ValueError("a name needs at least one visible character")
         if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
             # Control characters (NUL among them, which PostgreSQL refuses) and bidi overrides,
