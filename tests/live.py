@@ -23,11 +23,12 @@ class ServerProcess:
     """`dorhami serve` as a child process; `kill()` is SIGKILL, as a crash would be."""
 
     def __init__(self, database_url: str, port: int | None = None, bot_delay_ms: str = "150,300",
-                 *options: str) -> None:
+                 *options: str, env: dict[str, str] | None = None) -> None:
         self.database_url = database_url
         self.port = port or free_port()
         self.bot_delay_ms = bot_delay_ms
         self.options = options  # more `dorhami serve` flags, such as --access-log
+        self.env = env or {}    # more settings, such as REDIS_URL
         self.process: subprocess.Popen | None = None
 
     @property
@@ -35,7 +36,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": self.bot_delay_ms}
+        env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": self.bot_delay_ms, **self.env}
         # The log (and the access log, on stdout) goes to a file, not a pipe: nobody reads a pipe while
         # the test runs, and a server whose pipe is full blocks on its next log line (uvicorn writes
         # one per socket).
