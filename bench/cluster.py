@@ -3,6 +3,7 @@
 Run (prints its figures; exit status 1 if any invariant fails):
 
   .venv/bin/python bench/cluster.py --games 30 --processes 3 --seed 5
+  .venv/bin/python bench/cluster.py --games 30 --processes 3 --seed 5 --stop term   # a rolling deploy's stop
 
 Each process is `dorhami serve` on its own port with the same DATABASE_URL and REDIS_URL; the
 driver runs `dorhami.proxy` in-process in front of them, and everything (REST and sockets) goes
@@ -96,7 +97,10 @@ async def when_taken_over(database_url: str, victim: str, codes: list[str], kill
 
 
 async def failover(database_url: str, redis_url: str, games: int, processes: int, seed: int, scratch: Path,
-                   timeout_s: float = 300.0, restart: bool = True) -> dict:
+                   timeout_s: float = 300.0, restart: bool = True, stop: str = "kill") -> dict:
+    """`stop`: "kill" (SIGKILL, a crash) or "term" (SIGTERM: the graceful stop of a rolling deploy,
+    which closes its sockets with 1012, hands over the tables their players ask for elsewhere, and
+    releases the rest as it exits)."""
     rng = random.Random(seed)
     started = time.monotonic()
     env = {"REDIS_URL": redis_url, "DORHAMI_LEASE_TTL_S": LEASE_TTL_S}
@@ -133,9 +137,15 @@ async def failover(database_url: str, redis_url: str, games: int, processes: int
                     pass
                 run.kills.append(time.monotonic())
                 run.kill_ms.append(time.time_ns() // 1_000_000)
-                victim.kill()
+                stopping = None
+                if stop == "term":
+                    stopping = asyncio.create_task(asyncio.to_thread(victim.stop))  # returns once it exited
+                else:
+                    victim.kill()
                 failed_over = await when_taken_over(database_url, instance_of(victim), codes, run.kills[-1],
                                                     FAILOVER_LIMIT_S)
+                if stopping is not None:
+                    await stopping
                 if restart:
                     await asyncio.sleep(RESTART_AFTER_S)
                     await victim.start()
@@ -156,7 +166,7 @@ async def failover(database_url: str, redis_url: str, games: int, processes: int
     problems = [p for s in servers for p in s.problems()]
     result = figures(table, audits, run, wall, problems)
     taken = list(failed_over["taken"].values())
-    result.update(processes=processes, spread=spread, titles=dict(Counter(g.slug for g in table)),
+    result.update(processes=processes, stop=stop, spread=spread, titles=dict(Counter(g.slug for g in table)),
                   victim_tables=len(failed_over["taken"]) + len(failed_over["never"]),
                   failover_max_s=round(max(taken), 3) if taken else None,
                   failover_median_s=round(sorted(taken)[len(taken) // 2], 3) if taken else None,
@@ -179,7 +189,8 @@ def report(fig: dict) -> str:
     lines = [
         f"cluster of {fig['processes']}: {fig['games']} games {fig['titles']}",
         f"tables per process at the kill {fig['spread']}",
-        f"killed process's tables        {fig['victim_tables']}, taken over: median {fig['failover_median_s']} s, "
+        f"{'stopped' if fig['stop'] == 'term' else 'killed'} process's tables       "
+        f"{fig['victim_tables']}, taken over: median {fig['failover_median_s']} s, "
         f"max {fig['failover_max_s']} s",
         f"actions acked / refused        {fig['acked']} / {fig['refused']}",
         f"acknowledged actions lost      {fig['lost']}",
@@ -203,13 +214,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--pg-url", default=PG_ADMIN_URL)
+    parser.add_argument("--stop", choices=["kill", "term"], default="kill",
+                        help="how the busiest process goes: SIGKILL (a crash, default) or SIGTERM (a rolling deploy)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     name = f"dorhami_cluster_{os.getpid()}"
     url = pg_database(args.pg_url, name, create=True)
     try:
         with tempfile.TemporaryDirectory(prefix="dorhami-cluster-") as scratch:
-            fig = asyncio.run(failover(url, args.redis_url, args.games, args.processes, args.seed, Path(scratch)))
+            fig = asyncio.run(failover(url, args.redis_url, args.games, args.processes, args.seed, Path(scratch),
+                                       stop=args.stop))
     finally:
         pg_database(args.pg_url, name, create=False)
     broken = failures(fig)

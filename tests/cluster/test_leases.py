@@ -47,6 +47,15 @@ async def play_one(table, clock: FakeClock) -> dict:
     return await table.call(table.act, seat, action, clock.now_ms(), None)
 
 
+async def two_processes_and_a_game(url: str):
+    """Processes "a" and "b"; a runs room1's game, one action played."""
+    clock = FakeClock()
+    a, b = hub_on(url, "a", clock), hub_on(url, "b", clock)
+    table_a = await game_on(a)
+    await play_one(table_a, clock)
+    return clock, a, b, table_a
+
+
 def lease_metrics(hub: Hub) -> dict[str, float]:
     """What GET /metrics says of the process's leases."""
     return {family.name: family.samples[0].value for family in HubCollector(hub).collect()
@@ -149,10 +158,7 @@ def test_a_taker_waits_for_the_append_in_flight_and_then_reads_it(cluster_databa
 
 def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database_url):
     async def scenario():
-        clock = FakeClock()
-        a, b = hub_on(cluster_database_url, "a", clock), hub_on(cluster_database_url, "b", clock)
-        table_a = await game_on(a)
-        await play_one(table_a, clock)
+        clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
         with pytest.raises(HubError):
             await b.table("room1")  # asks
         assert lease_metrics(a) == {"dorhami_leases_held": 1, "dorhami_lease_handovers": 0, "dorhami_leases_lost": 0}
@@ -215,6 +221,20 @@ def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(clu
         for hub in (a, b):
             await hub.close()
             hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_process_that_shuts_down_releases_its_leases_and_another_adopts_its_games_at_once(cluster_database_url):
+    """A game in play with no one connected (bots, timers) is not left for a lease's time (30 s here)."""
+    async def scenario():
+        clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
+        await a.close()
+        a.store.close()
+        await b.ownership.beat()  # adopts the orphans: released leases of games in play
+        assert "room1" in b.tables and b.tables["room1"].game.version == 1
+        await b.close()
+        b.store.close()
 
     asyncio.run(scenario())
 
