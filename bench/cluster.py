@@ -174,10 +174,11 @@ async def failover(database_url: str, redis_url: str, games: int, processes: int
     return result
 
 
-def failures(fig: dict) -> list[str]:
-    """chaos's invariants (one kill), and the cluster's own."""
+def failures(fig: dict, spread: bool = True) -> list[str]:
+    """chaos's invariants (one kill), and the cluster's own; `spread`: every process must have run
+    tables before the kill (room codes are random, so a small run may leave one process none)."""
     checks = [(not fig["problems"], "audit problems"),
-              (all(n > 0 for n in fig["spread"].values()), "a process ran no table before the kill"),
+              (not spread or all(n > 0 for n in fig["spread"].values()), "a process ran no table before the kill"),
               (fig["victim_tables"] > 0, "the killed process ran no game in play"),
               (not fig["never_taken_over"], "tables of the killed process never taken over"),
               (fig["failover_max_s"] is None or fig["failover_max_s"] <= FAILOVER_LIMIT_S,
