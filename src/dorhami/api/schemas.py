@@ -8,9 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..hub.fairness import CLIENT_SEED_PATTERN
+from ..text import is_control, shows_something
 
-
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class Strict(BaseModel):
@@ -25,12 +24,9 @@ class PlayerCreate(Strict):
     def _not_blank(cls, name: str) -> str:
         # NFC: the same letters typed on two keyboards are the same name.
         name = " ".join(unicodedata.normalize("NFC", name).split())
-        # Format characters (ZWNJ, a zero-width space) and separators alone show nothing.
-        if not any(unicodedata.category(c)[0] not in "CZ" for c in name):
+        if not shows_something(name):
             raise ValueError("a name needs at least one visible character")
-        if any(unicodedata.category(c) in ("Cc", "Cs") or c in BIDI_CONTROLS for c in name):
-            # Control characters (NUL among them, which PostgreSQL refuses) and bidi overrides,
-            # which could make a name display as another's. ZWNJ, which Persian needs, is allowed.
+        if any(is_control(c) for c in name):  # a name must not display as another's
             raise ValueError("a name may not contain control characters")
         return name
 

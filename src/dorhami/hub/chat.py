@@ -13,6 +13,7 @@ import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
 
+from ..text import is_control, shows_something
 from .errors import HubError
 
 TEXT_MAX = 280             # characters of a line, after cleaning
@@ -23,8 +24,6 @@ WINDOW_MS = 10_000
 # The fixed reactions: names only; the client draws each as its own SVG icon (no emoji fonts needed).
 REACTIONS = ("clap", "laugh", "wow", "sad", "fire", "thumbs_up")
 
-# Bidi overrides and isolates could make a line display as someone else's words; ZWNJ (Persian) stays.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _LINE_BREAKS = frozenset("\n\r\t\u2028\u2029\x0b\x0c\x85")
 
 
@@ -37,14 +36,12 @@ def clean_text(text: str) -> str:
     for char in text:
         if char in _LINE_BREAKS:
             kept.append(" ")
-        elif unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
+        elif is_control(char):
             continue
         else:
             kept.append(char)
     line = " ".join("".join(kept).split())
-    # Format characters (ZWNJ, which Persian words need, a zero-width space) and separators stay
-    # in a line, but alone they show nothing.
-    if not any(unicodedata.category(char)[0] not in "CZ" for char in line):
+    if not shows_something(line):
         raise HubError("chat_empty", "a chat line needs at least one visible character", 400)
     if len(line) > TEXT_MAX:
         raise HubError("chat_too_long", f"a chat line may be at most {TEXT_MAX} characters, but this one has "
