@@ -350,11 +350,6 @@ class LeaderboardPublic(BaseModel):
 
 
 class ErrorPublic(BaseModel):
-    code: str
-    message: str
-
-
-class ErrorPublic(BaseModel):
     """Every refusal: a stable code (translated by the client) and an English sentence."""
 
     code: str = Field(examples=["room_not_found"])
