@@ -82,7 +82,7 @@ class Hub:
                 try:
                     await asyncio.wait_for(asyncio.shield(table.task), 10)
                 except (asyncio.TimeoutError, Exception):
-                    with logs.about(code, table.game.id if table.game else None):
+                    with table.about():
                         log.warning("table %s: still busy as it leaves memory", code)
         if hand_over and self.ownership is not None and table is not None and table.fence is not None:
             await self.ownership.release(code, table.fence[1])

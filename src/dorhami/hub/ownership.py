@@ -122,9 +122,9 @@ class Ownership:
                 log.info("room %s: adopted its game from a process that stopped renewing its lease", code)
 
     def _about(self, code: str):
-        """Log lines of this block name room `code` and the game its table plays here."""
+        """Log lines of this block name room `code`, and the game its table plays here."""
         table = self.hub.tables.get(code)
-        return logs.about(code, table.game.id if table is not None and table.game is not None else None)
+        return table.about() if table is not None else logs.about(code)
 
     async def beat_forever(self, every_s: float = HEARTBEAT_S) -> None:
         while True:

@@ -144,6 +144,14 @@ class Table:
         for sub in list(self.subscribers):
             sub.close("server shutting down")
 
+    @property
+    def game_id(self) -> int | None:
+        return self.game.id if self.game else None
+
+    def about(self):
+        """Log lines of this block name this table's room and game (for code outside its actor)."""
+        return logs.about(self.room.code, self.game_id)
+
     async def call(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
         """Run `fn(*args)` inside the actor, after everything queued before it; return its result."""
         if self.retired:
@@ -174,7 +182,7 @@ class Table:
             fn, args, future = self.inbox.popleft()
             if fn is None:
                 return
-            logs.game_id.set(self.game.id if self.game else None)
+            logs.game_id.set(self.game_id)
             if fn != self.retire_if_idle:  # the sweeper's own question is no sign of life
                 self.touched_ms = self.hub.clock.now_ms()
             if self.retired:
