@@ -669,7 +669,8 @@ def frames_chat(seat: Seat, rng: random.Random) -> list[str]:
         *(json.dumps({"type": "chat", "text": t}) for t in (5, None, [], {}, True, ["salam"], {"text": "hi"})),
         json.dumps({"type": "chat"}), json.dumps({"type": "chat", "text": "hi", "player": "someone"}),
         json.dumps({"type": "chat", "text": "hi", "kind": "reaction"}), json.dumps({"type": "chat", "text": "x" * 2001}),
-        dump({"type": "chat", "text": too_long}), *(dump({"type": "chat", "text": invisible * rng.randrange(1, 200)})
+        dump({"type": "chat", "text": too_long}),
+        *(dump({"type": "chat", "text": invisible * rng.randrange(1, 200)})
           for invisible in (" ", "\t", "\n", "\u202e", "\u2066", "\u200b", "\u200c\u2060", "\u0000", "\u3000")),
         dump({"type": "chat", "text": PERSIAN * (2000 // len(PERSIAN) + 1)}),
         *(dump({"type": "react", "reaction": r}) for r in ("", "CLAP", "clap\u0000", "clap ", "__proto__", "کف",

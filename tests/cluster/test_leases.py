@@ -47,6 +47,13 @@ async def play_one(table, clock: FakeClock) -> dict:
     return await table.call(table.act, seat, action, clock.now_ms(), None)
 
 
+async def closed(*hubs: Hub) -> None:
+    """Stop each process as a shutdown does (its leases released), then its database pool."""
+    for hub in hubs:
+        await hub.close()
+        hub.store.close()
+
+
 async def two_processes_and_a_game(url: str):
     """Processes "a" and "b"; a runs room1's game, one action played."""
     clock = FakeClock()
@@ -98,9 +105,7 @@ def test_a_process_whose_lease_was_taken_can_no_longer_append(cluster_database_u
         assert lease_metrics(a)["dorhami_leases_lost"] == 1 and lease_metrics(a)["dorhami_leases_held"] == 0
         assert (await play_one(table_b, clock))["type"] == "ack"
         assert rows_of(b.store, game_id) == before + 1
-        for hub in (a, b):
-            await hub.close()
-            hub.store.close()
+        await closed(a, b)
 
     asyncio.run(scenario())
 
@@ -120,8 +125,7 @@ def test_an_append_naming_an_old_epoch_writes_nothing_in_its_batch(cluster_datab
         assert rows_of(a.store, game_id) == 0
         repo.write_batch([row], [], {room_id: epoch}, "a")
         assert rows_of(a.store, game_id) == 1
-        await a.close()
-        a.store.close()
+        await closed(a)
 
     asyncio.run(scenario())
 
@@ -172,9 +176,7 @@ def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database
         assert back.value.code == "table_elsewhere"
         await b.ownership.beat()
         assert "room1" in b.tables, "the old owner's late request did not ask for the table back"
-        for hub in (a, b):
-            await hub.close()
-            hub.store.close()
+        await closed(a, b)
         return table_a.game.id
 
     with json_lines("dorhami.hub.ownership") as lines:
@@ -218,9 +220,7 @@ def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(clu
         with pytest.raises(HubError) as elsewhere:
             await b.table("room2", ask=False)
         assert elsewhere.value.code == "table_elsewhere"
-        for hub in (a, b):
-            await hub.close()
-            hub.store.close()
+        await closed(a, b)
 
     asyncio.run(scenario())
 
@@ -229,12 +229,10 @@ def test_a_process_that_shuts_down_releases_its_leases_and_another_adopts_its_ga
     """A game in play with no one connected (bots, timers) is not left for a lease's time (30 s here)."""
     async def scenario():
         clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
-        await a.close()
-        a.store.close()
+        await closed(a)
         await b.ownership.beat()  # adopts the orphans: released leases of games in play
         assert "room1" in b.tables and b.tables["room1"].game.version == 1
-        await b.close()
-        b.store.close()
+        await closed(b)
 
     asyncio.run(scenario())
 
