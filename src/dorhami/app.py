@@ -46,8 +46,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
         hub = Hub(store, settings, clock, seeds)
-        if settings.redis_url and settings.rate_limits:
-            app.state.rate_limits.shared = SharedBuckets(settings.redis_url)
+        if hub.redis is not None and settings.rate_limits:
+            app.state.rate_limits.shared = SharedBuckets(hub.redis)
         app.state.hub = hub
         app.state.metrics.watch(hub)
         lag = asyncio.create_task(app.state.metrics.measure_loop_lag(), name="loop-lag")
@@ -72,8 +72,6 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
             await asyncio.gather(*tasks, return_exceptions=True)
             await hub.close()
             store.close()
-            if app.state.rate_limits.shared is not None:
-                await app.state.rate_limits.shared.close()
 
     # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
     app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,

@@ -163,9 +163,8 @@ class SharedBuckets:
     """The buckets every process shares, in Redis. While Redis is away each process falls back to
     its own buckets: limits then hold per process, as with one, rather than not at all."""
 
-    def __init__(self, url: str) -> None:
-        self.redis = redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
-        self.script = self.redis.register_script(TAKE)
+    def __init__(self, client: redis.Redis) -> None:
+        self.script = client.register_script(TAKE)  # on the hub's client, which closes it
         self.away_until = 0.0
         self.warned_at = -WARN_EVERY_S
 
@@ -184,5 +183,3 @@ class SharedBuckets:
                 log.warning("rate limits: Redis did not answer (%s); each process limits on its own", exc)
             return None
 
-    async def close(self) -> None:
-        await self.redis.aclose()

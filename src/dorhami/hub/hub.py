@@ -10,6 +10,8 @@ from datetime import datetime, timezone
 from functools import partial
 from typing import Callable
 
+import redis.asyncio as redis
+
 from .. import logs
 from ..config import Settings
 from ..storage import leases
@@ -48,8 +50,12 @@ class Hub:
         # Several processes share PostgreSQL (docs/SCALING.md): each table is leased to one of them.
         # SQLite is one process: no leases, as before.
         self.ownership = Ownership(self, settings.lease_ttl_s) if store.engine.dialect.name == "postgresql" else None
-        self.board = RoomBoard(settings.redis_url) if settings.redis_url else None
-        self.news = News(settings.redis_url, self.instance_id) if settings.redis_url else None
+        # One Redis client for the process's commands (the board, news, shared rate limits); the
+        # news listener holds a connection of its own.
+        self.redis = redis.from_url(settings.redis_url, socket_timeout=2, socket_connect_timeout=2) \
+            if settings.redis_url else None
+        self.board = RoomBoard(self.redis) if self.redis is not None else None
+        self.news = News(self.redis, settings.redis_url, self.instance_id) if self.redis is not None else None
 
     async def table(self, code: str, ask: bool = True) -> Table:
         """The table of room `code`, loading (and replaying) it on first use. With leases, a table
@@ -254,3 +260,5 @@ class Hub:
             await self.board.close()
         if self.news is not None:
             await self.news.close()
+        if self.redis is not None:
+            await self.redis.aclose()

@@ -23,11 +23,11 @@ RETRY_S = 2.0
 
 
 class News:
-    def __init__(self, url: str, sender: str) -> None:
+    def __init__(self, client: redis.Redis, url: str, sender: str) -> None:
         self.sender = sender
-        # The listener blocks on its connection for as long as nothing is said, so it has no read
-        # timeout; the publisher's does.
-        self.redis = redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        self.redis = client  # the hub's, for publishing
+        # The listener blocks on its connection for as long as nothing is said, so it has a client
+        # of its own, without the read timeout of the hub's.
         self.listening = redis.from_url(url, socket_connect_timeout=2, health_check_interval=30)
         self.subscribed = asyncio.Event()
 
@@ -70,5 +70,4 @@ class News:
                 log.exception("could not show the rename of player %s", player_id)
 
     async def close(self) -> None:
-        await self.redis.aclose()
         await self.listening.aclose()

@@ -23,8 +23,8 @@ REFRESH_S = 20
 
 
 class RoomBoard:
-    def __init__(self, url: str) -> None:
-        self.redis = redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client  # the hub's
         self.writing: set[asyncio.Task] = set()
 
     def publish(self, code: str, public: dict) -> None:
@@ -54,6 +54,6 @@ class RoomBoard:
         return bool(await self.redis.ping())
 
     async def close(self) -> None:
+        """Finish the writes under way (the hub then closes the client)."""
         if self.writing:
             await asyncio.gather(*self.writing, return_exceptions=True)
-        await self.redis.aclose()
