@@ -13,6 +13,7 @@ from sqlalchemy import func, select, text, update
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
+from dorhami.hub import ownership
 from dorhami.hub.hub import Hub
 from dorhami.metrics import HubCollector
 from dorhami.storage import leases
@@ -163,6 +164,7 @@ def test_a_taker_waits_for_the_append_in_flight_and_then_reads_it(cluster_databa
 def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database_url):
     async def scenario():
         clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
+        a.ownership.taken_at["room1"] -= ownership.MIN_HOLD_S  # held long enough to move
         with pytest.raises(HubError):
             await b.table("room1")  # asks
         assert lease_metrics(a) == {"dorhami_leases_held": 1, "dorhami_lease_handovers": 0, "dorhami_leases_lost": 0}
@@ -184,6 +186,50 @@ def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database
     [line] = lines
     assert line["message"] == "room room1: handing its table over to b, which asked for it"
     assert line["room"] == "room1" and line["game_id"] == game_id, "the line names its room and game"
+
+
+def test_a_request_routed_for_another_room_or_none_asks_for_no_table(cluster_database_url):
+    """A request that reached this process by a path the proxy reads differently from the server (a
+    percent-encoded code, a request smuggled behind another) must not move the room here."""
+    async def scenario():
+        clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
+        a.ownership.taken_at["room1"] -= ownership.MIN_HOLD_S
+        for routed in ("", "room2"):
+            token = ownership.routed_room.set(routed)
+            try:
+                with pytest.raises(HubError) as refused:
+                    await b.table("room1")
+            finally:
+                ownership.routed_room.reset(token)
+            assert refused.value.code == "table_elsewhere"
+            await a.ownership.beat()
+            assert a.tables.get("room1") is table_a, f"not asked for by a request routed by {routed!r}"
+        token = ownership.routed_room.set("room1")  # routed here for this room: asked for
+        with pytest.raises(HubError):
+            await b.table("room1")
+        ownership.routed_room.reset(token)
+        await a.ownership.beat()
+        assert "room1" not in a.tables
+        await closed(a, b)
+
+    asyncio.run(scenario())
+
+
+def test_a_room_is_handed_over_at_most_once_in_min_hold(cluster_database_url):
+    """Asking for tables cannot close a room's sockets every second: a table just taken stays."""
+    async def scenario():
+        clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
+        with pytest.raises(HubError):
+            await b.table("room1")  # asks at once
+        for _ in range(3):
+            await a.ownership.beat()
+            assert a.tables.get("room1") is table_a and a.ownership.handovers == 0
+        a.ownership.taken_at["room1"] -= ownership.MIN_HOLD_S
+        await a.ownership.beat()
+        assert "room1" not in a.tables and a.ownership.handovers == 1
+        await closed(a, b)
+
+    asyncio.run(scenario())
 
 
 def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(cluster_database_url, monkeypatch):

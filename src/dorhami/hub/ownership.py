@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from .. import logs
@@ -29,6 +30,16 @@ HEARTBEAT_S = 1.0
 # After handing a table over, this process does not take it back for a while: a request that was
 # already on its way here would otherwise pull the table back from the process that asked for it.
 HANDOVER_HOLD_S = 3.0
+# A table is handed over at most once in this long per room: asking for tables cannot be turned
+# into closing a room's sockets every second.
+MIN_HOLD_S = 10.0
+
+# The room the front proxy routed the current request by (its X-Dorhami-Room header, set at the
+# API's edge: api/routed.py); "" for a request routed by no room, None outside any request (the
+# heartbeat's adoptions, tests driving a hub). A process asks another for a table only on behalf
+# of a request sent to it for that room: one that reached it by a path the proxy reads differently
+# from the server (a percent-encoded code, a request smuggled behind another) moves nothing.
+routed_room: ContextVar[str | None] = ContextVar("routed_room", default=None)
 
 
 def elsewhere() -> HubError:
@@ -46,6 +57,7 @@ class Ownership:
         self.held: dict[str, tuple[int, int]] = {}   # room code -> (room id, epoch)
         self.holding_back: dict[str, float] = {}     # room code -> monotonic time until which it is not taken
         self.taking: set[int] = set()                # room ids whose take has not answered yet
+        self.taken_at: dict[str, float] = {}         # room code -> monotonic time its lease was taken
         self.handovers = 0
         self.lost = 0
 
@@ -54,6 +66,7 @@ class Ownership:
         another live process holds it; `ask` then asks that process to hand it over."""
         if time.monotonic() < self.holding_back.get(code, 0.0):
             raise elsewhere()
+        ask = ask and routed_room.get() in (None, code)
         store = self.hub.store
         self.taking.add(room_id)
         try:
@@ -63,6 +76,7 @@ class Ownership:
         if epoch is None:
             raise elsewhere()
         self.held[code] = (room_id, epoch)
+        self.taken_at[code] = time.monotonic()
         return room_id, epoch
 
     def hold_back(self, code: str) -> None:
@@ -103,7 +117,7 @@ class Ownership:
                     self.lost += 1
                     del self.held[code]
                     await self.hub.leave(code, "this room moved to another server; reconnecting")
-                elif row.wanted_by and row.wanted_by != self.owner:
+                elif row.wanted_by and row.wanted_by != self.owner and now - self.taken_at.get(code, 0.0) >= MIN_HOLD_S:
                     log.info("room %s: handing its table over to %s, which asked for it", code, row.wanted_by)
                     self.handovers += 1
                     await self.hub.leave(code, "this room moved to another server; reconnecting", hand_over=True)
