@@ -28,6 +28,13 @@ which must agree) and replayed with the engine, as the hub itself replays it. In
 
 Timings: restart = SIGKILL until the new process answers HTTP (lifespan done: migrations run,
 recovery started); reconnect = SIGKILL until a player's new socket has delivered its state message.
+
+  .venv/bin/python bench/chaos.py --attack handovers --games 30 --seed 5   # always PostgreSQL + Redis
+
+`--attack handovers` (issue 27) needs several processes behind `dorhami proxy`, so it runs
+bench/cluster.py's: requests aimed at a room's non-owner (a percent-encoded code, a request
+pipelined after a fake `Upgrade: websocket`) while the games run, no kill; exit 1 on any lease
+handover (see that file). The other attacks of the issue are bench/hostile.py's `--attacks`.
 """
 
 from __future__ import annotations
@@ -224,6 +231,7 @@ class Player:
     seen: dict[int, set[bytes]] = field(default_factory=dict)  # version -> the states seen at it
     odd: list[str] = field(default_factory=list)  # answers that fit no pending action
     reconnects: list[float] = field(default_factory=list)
+    sessions: int = 0  # sockets opened (more than one: it reconnected, after a kill or a table's move)
     resent: dict[int, int] = field(default_factory=dict)  # client_seq -> epoch ms of the kill before its resend
     stalls: int = 0
     state: dict | None = None
@@ -240,6 +248,7 @@ class Player:
                 async with connect(f"{self.run.ws_url}/ws/rooms/{self.code}", open_timeout=5, close_timeout=1,
                                    max_size=None, ping_interval=None) as ws:
                     opened, attempt = time.monotonic(), 0
+                    self.sessions += 1
                     await self._session(ws)
             except (OSError, WebSocketException, TimeoutError, Stalled) as exc:
                 self.stalls += isinstance(exc, Stalled)
@@ -684,7 +693,17 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--pg-url", default=PG_ADMIN_URL, help="PostgreSQL to create a scratch database on")
     parser.add_argument("--timeout", type=float, default=600, help="give up on unfinished games after this (s)")
+    parser.add_argument("--attack", choices=["handovers"], help="handovers: bench/cluster.py --attack handovers "
+                        "(3 processes on PostgreSQL and Redis; --database, --kills and --timeout unused)")
+    parser.add_argument("--attack-seconds", type=float, default=30.0)
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0", help="for --attack handovers")
     args = parser.parse_args()
+    if args.attack == "handovers":
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from bench import cluster  # it imports this module: only here, when asked for
+
+        sys.exit(cluster.run_handovers(args.pg_url, args.redis_url, args.games, 3, args.seed, args.attack_seconds,
+                                       args.json))
     pinned = shutil.which("taskset") is not None and os.cpu_count() >= 2
     if pinned:
         os.sched_setaffinity(0, {1})  # the driver on core 1, the server on core 0

@@ -19,11 +19,24 @@ waiting), and then:
 4. schemathesis (`st run`, every phase, every check) over every operation of `/openapi.json`,
    with the path parameter `code` drawn mostly from live rooms of its own.
 
+5. attacks of their own (issue 27), each against a server of its own, `--attacks` choosing (all by
+   default; `--attacks frames` is 1-4 alone): harvest (a finished private game's check and replay
+   name no room, its chat reads for no stranger), forwarded (sign-ups with forged X-Forwarded-For,
+   rate limits on: 429 past the address's burst of 60), slow_body (50 heads whose body never comes,
+   DORHAMI_BODY_TIMEOUT_S=2: 408 and closed within a few seconds, the server's fds back where they
+   were), watchers (100 anonymous sockets from one address: 4409 past the allowance of 20, a
+   seated socket still answering pings), replays (6 clients replaying and checking for 10 s, rate
+   limits on: 429, a seated player's ping p50/max in another room), names (blank and tagged names
+   refused with 422, such chat lines with chat_empty or the tags stripped). Each prints its figures
+   and the names of the checks it failed.
+
 Figures: 5xx answers (client side, and in the server's access log), tracebacks in the server log,
 rooms whose game changed under illegal input (version and every seat's view of the turn-based
 rooms without timers; for rooms with timers or bots, the log entries of the seats that sent only
 illegal input), the server's RSS before and after (VmRSS), frames sent and closes by code. Exits 1
-on any 5xx, traceback or changed room.
+on any 5xx, traceback or changed room, and on any failed check of an attack.
+
+  .venv/bin/python bench/hostile.py --attacks harvest,forwarded,slow_body,watchers,replays,names
 """
 
 from __future__ import annotations
@@ -37,6 +50,7 @@ import math
 import os
 import random
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -46,7 +60,7 @@ from collections import Counter, defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Awaitable, Callable, Iterator
 
 import httpx
 from websockets.speedups import apply_mask
@@ -81,19 +95,26 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(database_url: str, log_path: Path, bot_delay_ms: str = "20,60") -> Iterator[LiveServer]:
+def live_server(database_url: str, log_path: Path, bot_delay_ms: str = "20,60", env: dict | None = None,
+                core: int | None = None) -> Iterator[LiveServer]:
     """`dorhami serve --access-log` on a free port, everything it prints going to `log_path`; stopped
-    however the block ends. The access log is how 5xx answers are counted on the server's side."""
+    however the block ends. The access log is how 5xx answers are counted on the server's side.
+    `env`: more of the server's environment (a None value removes the variable); `core`: pinned
+    there with taskset (which execs, so the process's pid is the server's)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     # REST rate limits off: every hostile request must reach the handler it targets, not a 429 (the
-    # socket's own limit stays, and the floods meet it).
+    # socket's own limit stays, and the floods meet it). No trusted proxy: the bench talks to the
+    # server directly, and no client of it may name its own address.
     env = {**os.environ, "DATABASE_URL": database_url, "DORHAMI_BOT_DELAY_MS": bot_delay_ms,
-           "DORHAMI_RATE_LIMITS": "off"}
+           "DORHAMI_RATE_LIMITS": "off", "DORHAMI_TRUSTED_PROXIES": None, "FORWARDED_ALLOW_IPS": None, **(env or {})}
+    env = {name: value for name, value in env.items() if value is not None}
+    command = [sys.executable, "-m", "dorhami.cli", "serve", "--port", str(port), "--access-log"]
+    if core is not None:
+        command = ["taskset", "-c", str(core), *command]
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "dorhami.cli", "serve", "--port", str(port), "--access-log"],
-                                env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     server = LiveServer(port, proc, log_path)
     try:
         _wait_ready(server)
@@ -382,7 +403,7 @@ async def snapshot(http: httpx.AsyncClient, room: Room) -> dict:
     the log entries of each seat, and who sits where."""
     shot = {"seats": [(s["seat"], (s["player"] or {}).get("id"), s["bot"])
                       for s in (await http.get(f"/api/rooms/{room.code}")).json()["seats"]],
-            "chat": (await http.get(f"/api/rooms/{room.code}/chat")).json()["messages"]}
+            "chat": (await http.get(f"/api/rooms/{room.code}/chat", headers=room.host.headers)).json()["messages"]}
     if not room.started:
         return shot
     for seat, player in room.seats.items():
@@ -1222,6 +1243,376 @@ def _finding(section: str) -> str | None:
     return f"{title}: {'; '.join(codes)}; answered {answered}; {curl.group(0) if curl else ''}"[:500]
 
 
+# -- attacks of their own (issue 27): each on a server of its own ------------------------------
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack that is no frame kind: `run(server)` returns its figures, with `failed` the names
+    of the checks it broke; `env` is what its server's environment needs besides live_server's."""
+    name: str
+    run: Callable[[LiveServer], Awaitable[dict]]
+    env: tuple[tuple[str, str], ...] = ()
+    about: str = ""
+
+
+SIGN_UP_BURST = 60          # rate.ADDRESS_LIMITS["new_player"]: 1 a second, 60 at once
+FORWARDED_SIGN_UPS = 150    # sign-ups sent in one burst, each naming another address
+SLOW_BODY_HEADS = 50
+SLOW_BODY_TIMEOUT_S = 2.0   # DORHAMI_BODY_TIMEOUT_S of the slow_body server
+SLOW_BODY_CLOSED_S = SLOW_BODY_TIMEOUT_S + 3.0  # the 408 and the close, at the latest
+WATCHERS = 100
+WATCHERS_PER_ADDRESS = int(os.environ.get("DORHAMI_ANONYMOUS_SOCKETS_PER_ADDRESS", 20))  # the server's default
+CLOSE_TOO_MANY = 4409
+REPLAY_CLIENTS, REPLAY_SECONDS = 6, 10.0
+PING_EVERY_S, PING_LOST_S = 0.1, 5.0
+WATCHERS_PING_LIMIT_MS = 1000.0  # a seated socket beside the watchers: still answering
+REPLAY_PING_LIMIT_MS = 400.0     # a seated socket in another room while replays run (the audit saw 591 ms)
+# Letters and marks that draw nothing, alone: the Hangul fillers, the braille blank, a combining
+# mark with no letter; and tag characters, which draw nothing yet carry hidden ASCII.
+TAG_ADMIN = "".join(chr(0xE0000 + ord(c)) for c in "admin")
+BLANK_TEXTS = ["\u3164", "\u3164\u3164\u3164", "\u115f", "\u1160", "\u115f\u1160", "\uffa0", "\uffa0 \uffa0",
+               "\u2800", "\u2800" * 5, "\u0301", " \u0301 ", "\u3164\u0301", "\u2800\u200b\u3164",
+               "\U000E0041", TAG_ADMIN, "\U000E0001" + TAG_ADMIN + "\U000E007F"]
+TAGGED_NAMES = ["Sara" + TAG_ADMIN, TAG_ADMIN + "Sara", "S\U000E0041ara", "سارا\U000E0001"]
+TAGGED_LINES = ["hi" + TAG_ADMIN, TAG_ADMIN + "salam", "\U000E0001gg\U000E007F"]
+TAG_CHARACTERS = re.compile("[\U000E0000-\U000E007F]")
+
+
+async def greeted_socket(port: int, code: str, player: Player | None) -> tuple[RawSocket, dict]:
+    """A socket of room `code` said hello (a seated player's token, or none), and its first state."""
+    sock = await RawSocket.open(port, f"/ws/rooms/{code}")
+    sock.send_json({"type": "hello", "token": player.token if player else None})
+    while True:
+        message = await sock.next_message()
+        if message is None:
+            raise RuntimeError(f"no state after a good hello in {code} (close {sock.close_code})")
+        if message["type"] == "state":
+            return sock, message
+
+
+async def pings(sock: RawSocket, stop: asyncio.Event, rtts: list[float]) -> None:
+    """Pings every PING_EVERY_S until `stop`, each round trip (ms) into `rtts`; one unanswered for
+    PING_LOST_S counts as that long, and ends the pinging (the socket is no longer answering)."""
+    while not stop.is_set():
+        sent = time.monotonic()
+        sock.send_json({"type": "ping", "client_time": round(sent * 1000, 3)})
+        while True:
+            message = await sock.next_message(max(0.0, sent + PING_LOST_S - time.monotonic()))
+            if message is None:
+                rtts.append(PING_LOST_S * 1000)
+                return
+            if message["type"] == "pong" and message.get("client_time") == round(sent * 1000, 3):
+                rtts.append((time.monotonic() - sent) * 1000)
+                break
+        try:
+            await asyncio.wait_for(stop.wait(), PING_EVERY_S)
+        except asyncio.TimeoutError:
+            pass
+
+
+def ping_figures(rtts: list[float]) -> dict:
+    ordered = sorted(rtts)
+    return {"pings": len(ordered), "ping_p50_ms": round(ordered[len(ordered) // 2], 1) if ordered else None,
+            "ping_max_ms": round(ordered[-1], 1) if ordered else None}
+
+
+async def answer_of(port: int, data: bytes, limit_s: float) -> tuple[int | None, float | None, float | None]:
+    """Send `data` and wait: the status answered, and seconds until the answer and until the
+    server closed the connection (None: not within `limit_s`)."""
+    started = time.monotonic()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    status = answered = closed = None
+    try:
+        writer.write(data)
+        async with asyncio.timeout(limit_s):
+            head = await reader.readuntil(b"\r\n")
+            status, answered = int(head.split(b" ", 2)[1]), time.monotonic() - started
+            while await reader.read(65536):
+                pass
+            closed = time.monotonic() - started
+    except (TimeoutError, asyncio.IncompleteReadError, ConnectionError, ValueError, IndexError):
+        pass
+    finally:
+        writer.transport.abort()
+    return status, answered, closed
+
+
+def open_fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+async def attack_harvest(server: LiveServer) -> dict:
+    """Finished private games: their check and replay must name no room (the bench collects every
+    room code it made, and looks for each in every answer), and their chat reads for no stranger."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        plans = [RoomPlan(f"harvest:{i}", "jekyll-vs-hyde", {"timers_enabled": False}, 1, bots=1) for i in range(2)]
+        finished = [await set_up(http, plan) for plan in plans]
+        others = [await set_up(http, RoomPlan("harvest:playing", "camel-up-cards", {"turn_timer_s": 120}, 2)),
+                  await set_up(http, RoomPlan("harvest:waiting", "camel-up-cards", {}, 1, bots=1, start=False))]
+        lines = {}
+        for room in finished:  # a line in each room's chat, then the game to its end
+            sock, _ = await greeted_socket(server.port, room.code, room.host)
+            lines[room.code] = f"harvest me {room.code[:4]} {random.randrange(10**9)}"
+            sock.send_json({"type": "chat", "text": lines[room.code]})
+            heard = None
+            while heard is None or heard["type"] != "chat":
+                heard = await sock.next_message()
+                if heard is None:
+                    raise RuntimeError(f"{room.label}: the chat line was never heard")
+            await sock.close()
+            await play_to_the_end(http, room)
+        codes = [room.code for room in finished + others]
+        stranger = await new_player(http, "harvest stranger")
+        leaks, statuses, chat = [], Counter(), Counter()
+        for room in finished:
+            game_id = (await http.get(f"/api/rooms/{room.code}", headers=room.host.headers)).json()["game_id"]
+            asks = [(f"/api/games/{game_id}/verify", {}), (f"/api/games/{game_id}/replay", {}),
+                    (f"/api/games/{game_id}/replay?seat=0", room.host.headers),
+                    (f"/api/games/{game_id}/replay?seat=1", stranger.headers)]
+            for path, headers in asks:
+                answer = await http.get(path, headers=headers)
+                statuses[f"{path.split('/')[-1].split('?')[0]} {answer.status_code}"] += 1
+                leaks += [f"{path} names room {code}" for code in codes if code in answer.text]
+            for who, headers in (("no token", {}), ("a stranger", stranger.headers), ("the host", room.host.headers)):
+                answer = await http.get(f"/api/rooms/{room.code}/chat", headers=headers)
+                chat[f"{who} {answer.status_code}{' with the line' if lines[room.code] in answer.text else ''}"] += 1
+    unanswered = sum(n for key, n in statuses.items() if not key.endswith(" 200"))
+    checks = {"harvest_room_code_in_check_or_replay": not leaks,
+              "harvest_check_or_replay_not_answered": not unanswered,
+              "harvest_chat_read_without_token": not any(k.startswith("no token") and (" with the line" in k or
+                                                                                      k.split()[2] not in ("401", "403"))
+                                                                  for k in chat),
+              "harvest_chat_read_by_stranger": not any(k.startswith("a stranger") and (" with the line" in k or
+                                                                                      k.split()[2] not in ("401", "403"))
+                                                                  for k in chat),
+              "harvest_chat_line_not_stored": chat["the host 200 with the line"] == len(finished)}
+    return {"finished_games": len(finished), "room_codes": len(codes), "answers": dict(statuses),
+            "chat_reads": dict(chat), "leaks": leaks[:20], "failed": [name for name, ok in checks.items() if not ok]}
+
+
+async def attack_forwarded(server: LiveServer) -> dict:
+    """Sign-ups in one burst, each with an X-Forwarded-For of its own: the server trusts no proxy,
+    so they all come from one address, and past the address's burst they meet 429."""
+    rng = random.Random(27)
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        gate = asyncio.Semaphore(10)
+
+        async def one(i: int) -> int:
+            forged = f"{rng.randrange(1, 224)}.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
+            headers = {"X-Forwarded-For": forged if i % 2 else f"{forged}, 127.0.0.1", "X-Real-IP": forged,
+                       "Forwarded": f"for={forged}"}
+            async with gate:
+                return (await http.post("/api/players", json={"name": f"forwarded {i}"}, headers=headers)).status_code
+
+        started = time.monotonic()
+        statuses = Counter(await asyncio.gather(*(one(i) for i in range(FORWARDED_SIGN_UPS))))
+        seconds = time.monotonic() - started
+    allowed = SIGN_UP_BURST + math.ceil(seconds) + 1  # the burst, and the bucket's refill meanwhile
+    checks = {"forwarded_no_429": statuses[429] > 0, "forwarded_more_sign_ups_than_the_burst": statuses[201] <= allowed}
+    return {"sign_ups": FORWARDED_SIGN_UPS, "seconds": round(seconds, 2), "created": statuses[201],
+            "limited_429": statuses[429], "allowed_at_most": allowed, "statuses": {str(k): v for k, v in statuses.items()},
+            "failed": [name for name, ok in checks.items() if not ok]}
+
+
+async def attack_slow_body(server: LiveServer) -> dict:
+    """Request heads announcing a body that never comes: each answered 408 and closed once the body
+    timeout passes, and the server's open files back to what they were."""
+    pid = server.proc.pid
+    before = open_fds(pid)
+    head = (b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+            b'{"na')
+    peak = 0
+
+    async def watch() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, open_fds(pid))
+            await asyncio.sleep(0.1)
+
+    watching = asyncio.create_task(watch())
+    answers = await asyncio.gather(*(answer_of(server.port, head, SLOW_BODY_TIMEOUT_S + 8)
+                                     for _ in range(SLOW_BODY_HEADS)))
+    watching.cancel()
+    deadline, after = time.monotonic() + 5, open_fds(pid)
+    while after > before and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+        after = open_fds(pid)
+    statuses = Counter(str(status) for status, _, _ in answers)
+    closed = [c for _, _, c in answers if c is not None]
+    checks = {"slow_body_not_408": statuses["408"] == SLOW_BODY_HEADS,
+              "slow_body_not_closed_in_time": len(closed) == SLOW_BODY_HEADS and max(closed) <= SLOW_BODY_CLOSED_S,
+              "slow_body_fds_not_back": after <= before}
+    return {"heads": SLOW_BODY_HEADS, "statuses": dict(statuses), "closed": len(closed),
+            "closed_max_s": round(max(closed), 2) if closed else None,
+            "answered_max_s": round(max((a for _, a, _ in answers if a is not None), default=0), 2),
+            "fds_before": before, "fds_peak": peak, "fds_after": after,
+            "failed": [name for name, ok in checks.items() if not ok]}
+
+
+async def attack_watchers(server: LiveServer) -> dict:
+    """WATCHERS anonymous sockets to one room from one address: at most the address's allowance
+    stay, the others are closed 4409, and a seated player's socket there keeps answering pings."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        room = await set_up(http, RoomPlan("watchers", "jekyll-vs-hyde", {"timers_enabled": False}, 2))
+    seated, _ = await greeted_socket(server.port, room.code, room.host)
+    stop, rtts = asyncio.Event(), []
+    pinging = asyncio.create_task(pings(seated, stop, rtts))
+    await asyncio.sleep(0.5)
+
+    async def watcher() -> tuple[str, RawSocket | None]:
+        try:
+            sock = await RawSocket.open(server.port, f"/ws/rooms/{room.code}")
+        except Refused as refused:
+            return f"handshake {refused.status}", None
+        except (OSError, asyncio.TimeoutError) as exc:
+            return type(exc).__name__, None
+        sock.send_json({"type": "hello", "token": None})
+        while (message := await sock.next_message()) is not None:
+            if message["type"] == "state":
+                return "accepted", sock
+        return f"close {sock.close_code}", sock
+
+    outcomes = await asyncio.gather(*(watcher() for _ in range(WATCHERS)))
+    await asyncio.sleep(1)  # the accepted ones stay a while, the seated socket pinging beside them
+    stop.set()
+    await pinging
+    for _, sock in outcomes:
+        if sock is not None:
+            await sock.close()
+    await seated.close()
+    counts = Counter(outcome for outcome, _ in outcomes)
+    pinged = ping_figures(rtts)
+    checks = {"watchers_over_the_allowance": counts["accepted"] <= WATCHERS_PER_ADDRESS,
+              "watchers_not_closed_4409": counts[f"close {CLOSE_TOO_MANY}"] == WATCHERS - counts["accepted"],
+              "watchers_seated_socket_stopped_answering": bool(rtts) and max(rtts) <= WATCHERS_PING_LIMIT_MS}
+    return {"watchers": WATCHERS, "allowance": WATCHERS_PER_ADDRESS, "outcomes": dict(counts), **pinged,
+            "failed": [name for name, ok in checks.items() if not ok]}
+
+
+async def attack_replays(server: LiveServer) -> dict:
+    """REPLAY_CLIENTS clients asking for a finished game's replay and check in a loop: they meet
+    429 (the address's replay budget), and a seated player in another room keeps a low ping."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        done = await set_up(http, RoomPlan("replays:finished", "jekyll-vs-hyde", {"timers_enabled": False}, 1,
+                                           bots=1, finish=True))
+        game_id = (await http.get(f"/api/rooms/{done.code}")).json()["game_id"]
+        room = await set_up(http, RoomPlan("replays:playing", "jekyll-vs-hyde", {"timers_enabled": False}, 2))
+    seated, _ = await greeted_socket(server.port, room.code, room.host)
+    stop, rtts, calm = asyncio.Event(), [], []
+    pinging = asyncio.create_task(pings(seated, stop, calm))
+    await asyncio.sleep(1)  # the ping with nothing else running, for comparison
+    stop.set()
+    await pinging
+    stop = asyncio.Event()
+    pinging = asyncio.create_task(pings(seated, stop, rtts))
+    statuses, deadline = Counter(), time.monotonic() + REPLAY_SECONDS
+
+    async def client(i: int) -> None:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+            while time.monotonic() < deadline:
+                path = f"/api/games/{game_id}/{'replay' if i % 2 else 'verify'}"
+                try:
+                    statuses[(await http.get(path)).status_code] += 1
+                except httpx.TimeoutException:
+                    statuses["timeout"] += 1
+
+    await asyncio.gather(*(client(i) for i in range(REPLAY_CLIENTS)))
+    stop.set()
+    await pinging
+    await seated.close()
+    pinged = ping_figures(rtts)
+    checks = {"replays_no_429": statuses[429] > 0,
+              "replays_seated_ping_too_high": bool(rtts) and max(rtts) <= REPLAY_PING_LIMIT_MS}
+    return {"clients": REPLAY_CLIENTS, "seconds": REPLAY_SECONDS, "requests": sum(statuses.values()),
+            "statuses": {str(k): v for k, v in statuses.items()}, **pinged,
+            "calm_ping_max_ms": ping_figures(calm)["ping_max_ms"],
+            "failed": [name for name, ok in checks.items() if not ok]}
+
+
+async def attack_names(server: LiveServer) -> dict:
+    """Names and chat lines that draw nothing (fillers, the braille blank, a lone combining mark)
+    or hide tag characters: names refused with 422, lines with chat_empty or the tags stripped."""
+    names, lines = Counter(), Counter()
+    taken = []
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        room = await set_up(http, RoomPlan("names", "jekyll-vs-hyde", {"timers_enabled": False}, 2))
+        for name in BLANK_TEXTS + TAGGED_NAMES:
+            for method, path, headers in (("POST", "/api/players", {}), ("PATCH", "/api/players/me", room.host.headers)):
+                answer = await http.request(method, path, json={"name": name}, headers=headers)
+                names[f"{method} {answer.status_code}"] += 1
+                if answer.status_code != 422:
+                    taken.append(f"{method} {name!r} -> {answer.status_code}")
+    sock, _ = await greeted_socket(server.port, room.code, room.host)
+    for text in BLANK_TEXTS + TAGGED_LINES:
+        sock.send_json({"type": "chat", "text": text})
+        while True:
+            message = await sock.next_message()
+            if message is None:
+                lines["no answer"] += 1
+                taken.append(f"chat {text!r}: no answer")
+                break
+            if message["type"] == "error":
+                lines[message.get("code")] += 1
+                if text in BLANK_TEXTS and message.get("code") != "chat_empty":
+                    taken.append(f"chat {text!r} -> {message.get('code')}")
+                break
+            if message["type"] == "chat":
+                body = (message.get("line") or message).get("body", "")
+                stripped = text in TAGGED_LINES and not TAG_CHARACTERS.search(json.dumps(message, ensure_ascii=False))
+                lines["stored, tags stripped" if stripped else "stored as sent"] += 1
+                if not stripped:
+                    taken.append(f"chat {text!r} stored: {body!r:.80}")
+                break
+    await sock.close()
+    checks = {"names_blank_or_tagged_taken": not any(t.startswith(("POST", "PATCH")) for t in taken),
+              "chat_blank_or_tagged_line_stored": not any(t.startswith("chat") for t in taken)}
+    return {"names_sent": len(BLANK_TEXTS + TAGGED_NAMES) * 2, "names": dict(names),
+            "lines_sent": len(BLANK_TEXTS + TAGGED_LINES), "lines": dict(lines), "taken": taken[:20],
+            "failed": [name for name, ok in checks.items() if not ok]}
+
+
+ATTACKS = [
+    Attack("harvest", attack_harvest, about="finished private games: no room code in check or replay; chat unread"),
+    Attack("forwarded", attack_forwarded, (("DORHAMI_RATE_LIMITS", "on"),),
+           about=f"{FORWARDED_SIGN_UPS} sign-ups with forged X-Forwarded-For: 429 past the burst"),
+    Attack("slow_body", attack_slow_body, (("DORHAMI_BODY_TIMEOUT_S", f"{SLOW_BODY_TIMEOUT_S:g}"),),
+           about=f"{SLOW_BODY_HEADS} heads whose body never comes: 408, closed, no fd kept"),
+    Attack("watchers", attack_watchers, about=f"{WATCHERS} anonymous sockets from one address: 4409 past the allowance"),
+    Attack("replays", attack_replays, (("DORHAMI_RATE_LIMITS", "on"),),
+           about=f"{REPLAY_CLIENTS} clients replaying for {REPLAY_SECONDS:g} s: 429, and the tables keep their pace"),
+    Attack("names", attack_names, about="blank and tagged names and chat lines refused"),
+]
+ATTACK_NAMES = [a.name for a in ATTACKS]
+
+
+def run_attacks(names: list[str], database_url: str, scratch: Path, core: int | None = None) -> dict:
+    """Each attack of `names` against a server of its own (its environment, fresh rate-limit
+    buckets) on `database_url`; its figures, plus the server log's 5xx answers and tracebacks."""
+    found = {}
+    for attack in (a for a in ATTACKS if a.name in names):
+        log_path = scratch / f"server-{attack.name}.log"
+        started = time.monotonic()
+        with live_server(database_url, log_path, env=dict(attack.env), core=core) as server:
+            figures = asyncio.run(attack.run(server))
+        log = read_log(log_path)
+        figures.update(wall_s=round(time.monotonic() - started, 1), tracebacks=log.tracebacks,
+                       five_xx_in_access_log=len(log.five_xx),
+                       log_errors=counted((e.splitlines()[-1] for e in log.errors), alike=True)[:5])
+        if log.tracebacks or log.five_xx:
+            figures["failed"].append(f"{attack.name}_server_errors")
+        found[attack.name] = figures
+    return found
+
+
+def print_attacks(found: dict) -> None:
+    for name, figures in found.items():
+        verdict = "FAILED " + ", ".join(figures["failed"]) if figures["failed"] else "ok"
+        shown = {k: v for k, v in figures.items() if k not in ("failed", "log_errors") and v not in ([], None)}
+        print(f"attack {name}: {verdict}\n  {json.dumps(shown, ensure_ascii=False)}")
+        for line in figures["log_errors"]:
+            print(f"  server log: {line[:300]}")
+
+
 # -- the whole run -----------------------------------------------------------------------------
 
 async def setup_rooms(url: str) -> tuple[list[Room], list[Room], list[Room], Player]:
@@ -1366,32 +1757,63 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-schemathesis", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--log", type=Path, help="keep the server's log here (default: dropped with the run)")
+    parser.add_argument("--attacks", default=",".join(["frames", *ATTACK_NAMES]),
+                        help="what to run, comma-separated (default: all): frames (the frames, requests, extra "
+                             "fields and schemathesis above), " + "; ".join(f"{a.name} ({a.about})" for a in ATTACKS))
     args = parser.parse_args(argv)
+    chosen = [name.strip() for name in args.attacks.split(",") if name.strip()]
+    unknown = set(chosen) - {"frames", *ATTACK_NAMES}
+    if unknown:
+        parser.error(f"unknown attacks: {', '.join(sorted(unknown))}; choose from frames, {', '.join(ATTACK_NAMES)}")
+    pinned = shutil.which("taskset") is not None and (os.cpu_count() or 1) >= 2
+    if pinned:
+        os.sched_setaffinity(0, {1})  # the bench on core 1, each server on core 0 (as bench/chaos.py)
     started = time.monotonic()
+    figures: dict = {}
     with tempfile.TemporaryDirectory(prefix="hostile-") as folder:
         scratch = Path(folder)
-        with database(args.database, scratch, args.pg_url) as url, live_server(url, scratch / "server.log") as server:
-            result = asyncio.run(attack(server, args.frames, args.seed, silent=3))
-            if not args.no_schemathesis:
-                codes = [room.code for room in result["fuzz_rooms"]]
-                config = schemathesis_config(args.examples, codes, result["fuzzer"].token)
-                result["schemathesis"] = run_schemathesis(server.url, config, scratch, args.seed)
-            result["rss_end_mib"] = server.rss_mib()
-
-            async def recheck() -> list[str]:
-                async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
-                    return [c for room in result["rooms"]
-                            for c in changes(room, result["before"][room.code], await snapshot(http, room))]
-
-            # Schemathesis never learns the watched rooms' codes: they must still be as they were.
-            result["changed"] = sorted(set(result["changed"]) | set(asyncio.run(recheck())))
-        figures = summary(result, read_log(scratch / "server.log"), args.database, time.monotonic() - started)
-        if args.log:
-            args.log.write_bytes((scratch / "server.log").read_bytes())
+        if "frames" in chosen:
+            figures = frames_run(args, scratch, 0 if pinned else None, started)
+        attacks = {}
+        if set(chosen) - {"frames"}:  # on a database of their own
+            (scratch / "attacks").mkdir()
+            with database(args.database, scratch / "attacks", args.pg_url) as url:
+                attacks = run_attacks(chosen, url, scratch / "attacks", 0 if pinned else None)
+    figures["attacks"] = attacks
+    failed = figures.get("failed", False) or any(f["failed"] for f in attacks.values())
+    figures["failed"] = failed
     print(json.dumps(figures, indent=2, default=str) if args.json else "", end="")
     if not args.json:
-        print_report(figures)
-    return 1 if figures["failed"] else 0
+        if "frames" in chosen:
+            print_report(figures)
+        print_attacks(attacks)
+    if any(f["failed"] for f in attacks.values()):
+        print("FAILED: " + ", ".join(check for f in attacks.values() for check in f["failed"]), file=sys.stderr)
+    return 1 if failed else 0
+
+
+def frames_run(args: argparse.Namespace, scratch: Path, core: int | None, started: float) -> dict:
+    """The frames, requests, extra fields and schemathesis, on one server: their summary."""
+    with database(args.database, scratch, args.pg_url) as url, \
+            live_server(url, scratch / "server.log", core=core) as server:
+        result = asyncio.run(attack(server, args.frames, args.seed, silent=3))
+        if not args.no_schemathesis:
+            codes = [room.code for room in result["fuzz_rooms"]]
+            config = schemathesis_config(args.examples, codes, result["fuzzer"].token)
+            result["schemathesis"] = run_schemathesis(server.url, config, scratch, args.seed)
+        result["rss_end_mib"] = server.rss_mib()
+
+        async def recheck() -> list[str]:
+            async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+                return [c for room in result["rooms"]
+                        for c in changes(room, result["before"][room.code], await snapshot(http, room))]
+
+        # Schemathesis never learns the watched rooms' codes: they must still be as they were.
+        result["changed"] = sorted(set(result["changed"]) | set(asyncio.run(recheck())))
+    figures = summary(result, read_log(scratch / "server.log"), args.database, time.monotonic() - started)
+    if args.log:
+        args.log.write_bytes((scratch / "server.log").read_bytes())
+    return figures
 
 
 if __name__ == "__main__":

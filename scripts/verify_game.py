@@ -2,11 +2,12 @@
 
     python3 scripts/verify_game.py https://dorhami.example/verify/123 [--commitment HEX]
 
-It fetches what the server revealed at the end (GET /api/games/{id}/verify and the room's log),
-recomputes the commitment SHA-256(server seed) and the game seed
-HMAC-SHA256(server seed, [room code, game number, sorted client seeds, config]) as
-docs/FAIR_SHUFFLES.md defines them, and compares them with the seed the log says the game was
-dealt from. Pass the commitment you saw when the game started (`--commitment`) to rule out a
+It fetches what the server revealed at the end (GET /api/games/{id}/verify), recomputes the
+commitment SHA-256(server seed) and the game seed
+HMAC-SHA256(server seed, [room id, game number, sorted client seeds, config]) as
+docs/FAIR_SHUFFLES.md defines them, and compares them with the seed the game was dealt from.
+(Games dealt before 2026-12 signed the room's code, which a finished game never reveals: for those
+only the server's own check of the seed is shown.) Pass the commitment you saw when the game started (`--commitment`) to rule out a
 server that changed both afterwards. The replay of the log from that seed needs the rules
 engines: the server runs it (the "replay" and "result" checks), and so can anyone with this
 repository (`GET /api/rooms/{code}/log` gives the seed and every action).
@@ -28,8 +29,8 @@ def fetch(url: str) -> dict:
         return json.load(response)
 
 
-def derived_seed(server_seed: str, room_code: str, game_number: int, client_seeds: list[str], config: dict) -> int:
-    signed = json.dumps([room_code, game_number, sorted(client_seeds), config], sort_keys=True,
+def derived_seed(server_seed: str, room_id: int, game_number: int, client_seeds: list[str], config: dict) -> int:
+    signed = json.dumps([room_id, game_number, sorted(client_seeds), config], sort_keys=True,
                         separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     digest = hmac.new(bytes.fromhex(server_seed), signed, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
@@ -48,16 +49,18 @@ def main() -> int:
     if not revealed.get("server_seed"):
         print("this game was dealt without a commitment: there is nothing to check")
         return 1
-    log = fetch(f"{base}/api/rooms/{revealed['room_code']}/log?limit=1")
     checks = {
         "the commitment is SHA-256 of the revealed server seed":
             hashlib.sha256(bytes.fromhex(revealed["server_seed"])).hexdigest() == revealed["commitment"],
-        "the game seed is derived from the server seed and the players' seeds":
-            derived_seed(revealed["server_seed"], revealed["room_code"], revealed["game_number"],
-                         revealed["client_seeds"], revealed["config"]) == revealed["seed"],
     }
-    if log.get("game_id") == int(game_id):  # the room's log is of its latest game only
-        checks["the room's log was dealt from that seed"] = log.get("seed") == revealed["seed"]
+    if revealed.get("seed_scheme") == "room-code":
+        print("SKIP  this game's seed signed its room's code, which stays private: the server's seed check below")
+        server = next(c for c in revealed["checks"] if c["name"] == "seed")
+        checks[f"the server's seed check ({server['detail']})"] = server["passed"]
+    else:
+        checks["the game seed is derived from the server seed and the players' seeds"] = derived_seed(
+            revealed["server_seed"], revealed["room_id"], revealed["game_number"], revealed["client_seeds"],
+            revealed["config"]) == revealed["seed"]
     if args.commitment:
         checks["the commitment is the one you saw at the start"] = args.commitment.lower() == revealed["commitment"]
     for name in ("replay", "result"):

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import secrets
+from collections import Counter
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -26,6 +27,8 @@ from .storage.repository import Store
 from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
 from .api.rate import RateLimits, SharedBuckets
+from .api.routed import RoutedRoom
+from .api.security_headers import SecurityHeaders
 from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
 from .api.state_token import StateSigner
 
@@ -79,6 +82,7 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
     app.state.assets = AssetTree(STATIC_DIR)
     app.state.rate_limits = RateLimits(settings.rate_limits)
+    app.state.anonymous_watchers = Counter()  # open sockets without a player, by address (api/routes/socket.py)
     app.state.metrics = Metrics()
     # Without DORHAMI_SECRET each process signs with its own key: sandbox tokens then stop working
     # at a restart or on another process, which a deployment of several sets it to avoid.
@@ -92,7 +96,11 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app.mount(docs.ASSETS_URL, docs.assets, name="docs-assets")
     # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
     app.add_middleware(GZipMiddleware, minimum_size=500)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s)
+    app.add_middleware(RoutedRoom)
+    # Outside every layer, even Starlette's outermost one that answers an unexpected error's 500.
+    build_stack = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())
     return app
 
 
@@ -129,7 +137,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not pages.is_api_path(request.url.path):
             return pages.not_found_page(request)
-        codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden",
+        codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden", 408: "too_slow",
                  413: "too_large"}
         response = _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
         response.headers.update(exc.headers or {})  # a 405 says which methods are allowed

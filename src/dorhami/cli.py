@@ -22,6 +22,15 @@ def main(argv: list[str] | None = None) -> None:
     proxy.add_argument("--host", default="127.0.0.1")
     proxy.add_argument("--port", type=int, default=8000)
     proxy.add_argument("--upstream", action="append", required=True, help="a serve process, host:port (repeat)")
+    proxy.add_argument("--head-timeout", type=float, default=30.0, metavar="S",
+                       help="seconds a client has to send a request head (then 408)")
+    proxy.add_argument("--body-timeout", type=float, default=15.0, metavar="S",
+                       help="seconds a client has to send the body its head announced (then 408)")
+    proxy.add_argument("--response-idle", type=float, default=60.0, metavar="S",
+                       help="seconds an upstream's answer may stall (then 504, or the connection closes)")
+    proxy.add_argument("--socket-idle", type=float, default=120.0, metavar="S",
+                       help="seconds a websocket may pass no byte either way before it is closed "
+                            "(the server pings every 20 s)")
     ratings = commands.add_parser("ratings", help="the players' ratings (hub/ratings.py)")
     ratings.add_argument("action", choices=["rebuild"],
                          help="rebuild: recompute every rating from the stored results of rated games")
@@ -29,7 +38,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "serve":
         _serve(args.host, args.port, args.access_log)
     elif args.command == "proxy":
-        _proxy(args.host, args.port, args.upstream)
+        _proxy(args.host, args.port, args.upstream, head_timeout_s=args.head_timeout,
+               body_timeout_s=args.body_timeout, response_idle_s=args.response_idle, socket_idle_s=args.socket_idle)
     elif args.command == "migrate":
         _migrate()
     elif args.command == "ratings":
@@ -60,13 +70,13 @@ def _rebuild_ratings(url: str | None = None) -> int:
         engine.dispose()
 
 
-def _proxy(host: str, port: int, upstreams: list[str]) -> None:
+def _proxy(host: str, port: int, upstreams: list[str], **timeouts: float) -> None:
     import asyncio
 
     from . import proxy
 
     logs.configure()
-    asyncio.run(proxy.serve(host, port, [proxy.parse_upstream(u) for u in upstreams]))
+    asyncio.run(proxy.serve(host, port, [proxy.parse_upstream(u) for u in upstreams], **timeouts))
 
 
 def _serve(host: str, port: int, access_log: bool = False) -> None:
@@ -76,15 +86,33 @@ def _serve(host: str, port: int, access_log: bool = False) -> None:
     import uvicorn
 
     from .app import create_app
+    from .config import Settings
+    from .storage import serving_lock
 
     # The name this process holds table leases under (docs/SCALING.md): two live processes never
     # share a host and port, and a process restarted in place takes its own tables back at once.
     os.environ.setdefault("DORHAMI_INSTANCE_ID", f"{socket.gethostname()}:{port}")
     logs.configure()
+    # Held for the process's life (the app's Store shares it): a second `serve` on the same SQLite
+    # file stops here with one sentence, not a traceback from uvicorn's startup.
+    settings = Settings.from_env()
+    try:
+        serving_lock.hold(settings.database_url)
+    except serving_lock.DatabaseInUse as exc:
+        raise SystemExit(f"dorhami: {exc}") from None
     _calm_garbage_collector()
     # log_config=None: uvicorn keeps the logging configured above instead of installing its own.
-    uvicorn.run(create_app(), host=host, port=port, log_level="info", access_log=access_log, log_config=None,
-                **SOCKET_SETTINGS)
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", access_log=access_log, log_config=None,
+                **SOCKET_SETTINGS, **forwarding(settings))
+
+
+def forwarding(settings) -> dict:
+    """uvicorn's reading of X-Forwarded-For: only from the configured proxies. Left to uvicorn, a
+    connection from 127.0.0.1 is believed, so any client on the machine (or behind a proxy that
+    passes the header on) names its own address and escapes every per-address limit."""
+    if not settings.trusted_proxies:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(settings.trusted_proxies)}
 
 
 def _calm_garbage_collector() -> None:
@@ -94,12 +122,22 @@ def _calm_garbage_collector() -> None:
     collection; the young generation is collected after 20,000 allocations instead of 700. A
     collection stops every table at once, and the live objects it walks (every table's state,
     history and sockets) grow with the community.
+
+    The older generations must still be collected: that is where garbage cycles end up that were
+    alive at a young collection (every closed connection leaves one in uvicorn: its HTTP protocol
+    and parser, with the transport). The young count is allocations net of deallocations, so under
+    a steady load, where reference counts free most objects, it fills slowly (one young collection
+    every ~10 s in bench/soak.py). With (20_000, 20, 20) the middle generation was collected every
+    20 of them (3 minutes) and the old one after 20 of those (an hour): +4.4 MB a minute, in
+    garbage. Now the middle one is collected every 5 young collections, and threshold 0 leaves the
+    old one to CPython's own rule: a full collection once what was promoted since the last one
+    reaches a quarter of what that one kept, so full collections stay in proportion to the heap.
     """
     import gc
 
     gc.collect()
     gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    gc.set_threshold(20_000, 5, 0)
 
 
 # Frames above 64 KiB are refused by the server itself (close 1009) before we parse them.

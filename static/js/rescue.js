@@ -1,6 +1,6 @@
 // Seat rescue in the room: a seat a bot plays for someone gone can be taken over. People who
-// watch may ask for it; the host approves or declines; with no host here the seat is the asker's
-// after a short delay, unless its player comes back first (the countdown says when).
+// watch may ask for it; the host approves or declines, and with no host here a majority of the
+// seated players must say yes. The seat is only lent: its player coming back takes it back.
 import { h } from "./dom.js";
 import { extend, t } from "./i18n/index.js";
 
@@ -9,7 +9,9 @@ extend({
     "rescue.ask": "Play {name}'s seat",
     "rescue.ask_help": "A bot plays for {name}, who left. You can take the seat over; the game then no longer counts for ratings.",
     "rescue.mine_host": "You asked for {name}'s seat; the host decides.",
-    "rescue.mine_timer": "You asked for {name}'s seat. It is yours in {left} unless {name} comes back.",
+    "rescue.mine_votes": "You asked for {name}'s seat; the players decide ({yes} of the {needed} needed said yes).",
+    "rescue.vote": "{asker} asks to play {name}'s seat while the host is away ({yes} of the {needed} needed said yes).",
+    "rescue.nobody_decides": "You asked for {name}'s seat, but nobody is here to say yes: the bot plays on.",
     "rescue.withdraw": "Never mind",
     "rescue.host": "{asker} asks to play {name}'s seat.",
     "rescue.approve": "Give {asker} the seat",
@@ -24,7 +26,9 @@ extend({
     "rescue.ask": "بازی به جای {name}",
     "rescue.ask_help": "یک ربات به جای {name} که رفته بازی می‌کند. می‌توانید جای او را بگیرید؛ آن وقت این بازی در امتیازها حساب نمی‌شود.",
     "rescue.mine_host": "درخواست جای {name} را دادید؛ میزبان تصمیم می‌گیرد.",
-    "rescue.mine_timer": "درخواست جای {name} را دادید. تا {left} دیگر جا مال شماست، مگر {name} برگردد.",
+    "rescue.mine_votes": "درخواست جای {name} را دادید؛ بازیکنان تصمیم می‌گیرند ({yes} از {needed} رأیِ لازم موافق‌اند).",
+    "rescue.vote": "{asker} می‌خواهد در نبودِ میزبان به جای {name} بازی کند ({yes} از {needed} رأیِ لازم موافق‌اند).",
+    "rescue.nobody_decides": "درخواست جای {name} را دادید، اما کسی اینجا نیست که موافقت کند: ربات به بازی ادامه می‌دهد.",
     "rescue.withdraw": "منصرف شدم",
     "rescue.host": "{asker} می‌خواهد به جای {name} بازی کند.",
     "rescue.approve": "جا را به {asker} بده",
@@ -58,13 +62,11 @@ export function rescuePanel(ctl) {
     }
     const asker = request.player.name;
     if (me && request.player.id === me.id) {
-      // The countdown is an element the room's ticker fills from the server's clock: the sentence
-      // is split at an isolated placeholder so that each language keeps its own word order.
-      const line = request.grant_at_ms == null ? t("rescue.mine_host", { name })
-        : t("rescue.mine_timer", { name, left: "\u2068{left}\u2069" });
-      const [before, after] = line.split("\u2068{left}\u2069");
+      const yes = (request.approvals || []).length;
+      const line = request.needed == null ? t("rescue.mine_host", { name })
+        : request.needed === 0 ? t("rescue.nobody_decides", { name }) : t("rescue.mine_votes", { name, yes, needed: request.needed });
       rows.push(h("div", { class: "rescue mine", dataset: { seat: seat.seat } },
-        h("p", { id: "rescue-mine" }, before, after !== undefined ? h("b", { dataset: { deadline: request.grant_at_ms } }) : null, after ?? ""),
+        h("p", { id: "rescue-mine" }, line),
         h("button", { type: "button", id: "rescue-withdraw", onclick: () => call("DELETE", path) }, t("rescue.withdraw"))));
     } else if (isHost) {
       rows.push(h("div", { class: "rescue", dataset: { seat: seat.seat } },
@@ -73,6 +75,12 @@ export function rescuePanel(ctl) {
           h("button", { type: "button", class: "primary", id: `rescue-approve-${seat.seat}`, onclick: () => call("POST", `${path}/approve`) },
             t("rescue.approve", { asker })),
           h("button", { type: "button", id: `rescue-decline-${seat.seat}`, onclick: () => call("DELETE", path) }, t("rescue.decline")))));
+    } else if (request.needed && mySeat !== null && mySeat !== seat.seat && !(request.approvals || []).includes(me.id)) {
+      const yes = (request.approvals || []).length;
+      rows.push(h("div", { class: "rescue", dataset: { seat: seat.seat } },
+        h("p", {}, t("rescue.vote", { asker, name, yes, needed: request.needed })),
+        h("button", { type: "button", class: "primary", id: `rescue-approve-${seat.seat}`, onclick: () => call("POST", `${path}/approve`) },
+          t("rescue.approve", { asker }))));
     } else {
       rows.push(h("p", { class: "rescue muted", dataset: { seat: seat.seat } }, t("rescue.other", { asker, name })));
     }

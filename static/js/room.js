@@ -9,7 +9,7 @@ import { gameTitle, renderer } from "./games/index.js";
 import { clearTurnAlert, turnAlert } from "./alerts.js";
 import { settings } from "./settings.js";
 import { optionsSummary } from "./options-form.js";
-import { PRESENCE_MARK, seatList } from "./seats.js";
+import { PRESENCE_MARK, displayName, seatList } from "./seats.js";
 import { replayLink } from "./replay.js";
 import { verifyLink } from "./verify.js";
 import { rescuePanel } from "./rescue.js";
@@ -113,7 +113,7 @@ export function showRoom(root, code) {
   function seatName(seat) {
     const entry = room?.seats.find((s) => s.seat === seat);
     if (!entry) return t("seat_n", { n: seat + 1 });
-    return entry.player ? entry.player.name : `${t("bot")} ${num(seat + 1)}`;
+    return entry.player ? displayName(room, entry.player) : `${t("bot")} ${num(seat + 1)}`;
   }
 
   function context() {
@@ -169,7 +169,7 @@ export function showRoom(root, code) {
     const missing = room.seats.filter((s) => s.player && room.presence?.[s.seat] && room.presence[s.seat] !== "connected");
     if (room.status !== "playing" || !missing.length) return null;
     return h("p", { class: "presence-line", id: "presence" }, missing.map((s) => h("span", { dataset: { presence: room.presence[s.seat] } },
-      `${PRESENCE_MARK[room.presence[s.seat]]} ${t(`presence_line.${s.stand_in ? "stand_in" : room.presence[s.seat]}`, { name: s.player.name })}`)));
+      `${PRESENCE_MARK[room.presence[s.seat]]} ${t(`presence_line.${s.stand_in ? "stand_in" : room.presence[s.seat]}`, { name: displayName(room, s.player) })}`)));
   }
 
   function shareBox() {
@@ -245,9 +245,9 @@ export function showRoom(root, code) {
     if (room.status === "finished") buttons.push(leaderboardLink(room.game, "result-leaderboard"));
     // Each person's page (their games and ratings); bots have none.
     const people = room.status === "finished" ? room.seats.filter((seat) => seat.player).map((seat) =>
-      h("a", { href: `/p/${seat.player.id}`, class: "link result-player" }, seat.player.name)) : [];
+      h("a", { href: `/p/${seat.player.id}`, class: "link result-player" }, displayName(room, seat.player))) : [];
     buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
-    const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => s.player.name);
+    const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && isHost()).map((s) => displayName(room, s.player));
     return h("section", { class: "card result", id: "result" },
       h("h2", { class: "big", id: "result-headline" }, h("span", { class: "sr-only" }, `${t("result")}: `), headline(result)),
       game?.resultDetails ? game.resultDetails(result, context()) : null,

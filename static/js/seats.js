@@ -4,10 +4,25 @@ import { h } from "./dom.js";
 import { num, t } from "./i18n/index.js";
 
 export const PRESENCE_MARK = { connected: "●", reconnecting: "◌", away: "○" };
+const TAG_CHARS = 4;
 
-function occupant(entry) {
+// A person's name as the room shows it: "Host #3f2c" when someone else there (seated, or the host) has the
+// same name, letter case aside. The server's rule (hub/namesakes.py), for room messages without display names.
+export function displayName(room, player) {
+  if (player.display_name) return player.display_name;
+  const people = new Map([room.host, ...room.seats.map((s) => s.player)].filter(Boolean).map((p) => [p.id, p.name]));
+  people.set(player.id, player.name);
+  const ids = [...people].filter(([, name]) => name.toLowerCase() === player.name.toLowerCase()).map(([id]) => id);
+  if (ids.length < 2) return player.name;
+  let width = TAG_CHARS;
+  const longest = Math.max(...ids.map((id) => id.length));
+  while (new Set(ids.map((id) => id.slice(0, width))).size < ids.length && width < longest) width++;
+  return `${player.name} #${player.id.slice(0, width)}`;
+}
+
+function occupant(entry, room) {
   if (!entry) return t("empty_seat");
-  return entry.player ? entry.player.name : `${t("bot")} · ${t(`bot_level.${entry.bot}`)}`;
+  return entry.player ? displayName(room, entry.player) : `${t("bot")} · ${t(`bot_level.${entry.bot}`)}`;
 }
 
 function tags(entry, ctl) {
@@ -27,7 +42,7 @@ function presence(entry, ctl) {
 function hostControls(seat, entry, ctl) {
   if (!ctl.isHost || !entry) return null;
   const { room, call, code } = ctl;
-  const name = occupant(entry);
+  const name = occupant(entry, room);
   const move = h("select", { class: "seat-move", "aria-label": t("move_seat_of", { name }), dataset: { focus: `move-${seat}` },
     onchange: (e) => e.target.value !== "" && call("POST", `/api/rooms/${code}/seats/${seat}/move`, { to: Number(e.target.value) }) },
   h("option", { value: "" }, t("move_to")),
@@ -46,7 +61,7 @@ export function seatList(ctl) {
     const mine = entry?.player && ctl.me && entry.player.id === ctl.me.id;
     items.push(h("li", { class: `seat${entry ? " taken" : ""}${mine ? " mine" : ""}${entry?.bot ? " bot" : ""}`, dataset: { seat: i } },
       h("span", { class: "seat-no" }, num(i + 1)),
-      h("span", { class: "seat-name" }, occupant(entry)),
+      h("span", { class: "seat-name" }, occupant(entry, ctl.room)),
       presence(entry, ctl), tags(entry, ctl), hostControls(i, entry, ctl)));
   }
   return h("ul", { class: "seats" }, items);

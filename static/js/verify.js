@@ -41,7 +41,7 @@ export function showVerify(root, gameId) {
     const inputs = answer.server_seed ? h("dl", { class: "verify-values" },
       value(t("verify.commitment"), answer.commitment), value(t("verify.server_seed"), answer.server_seed),
       value(t("verify.client_seeds"), answer.client_seeds.length ? answer.client_seeds.join(", ") : t("verify.none")),
-      value(t("verify.room_and_game"), `${answer.room_code} · ${answer.game_number}`),
+      value(t("verify.room_and_game"), `${answer.room_id} · ${answer.game_number}`),
       value(t("verify.seed"), String(answer.seed))) : null;
     root.replaceChildren(h("article", { class: "verify", id: "verify", dataset: { passed: String(answer.passed) } },
       h("h1", {}, `${t("verify.title")}: ${gameTitle(answer.game)}`),

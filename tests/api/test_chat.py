@@ -29,8 +29,30 @@ def test_a_line_reaches_every_socket_and_a_refusal_is_typed(client):
     assert receive_until(guest_socket, "error")["code"] == "invalid_message"
     for ws, _ in conns:
         ws.__exit__(None, None, None)
-    lines = client.get(f"/api/rooms/{code}/chat").json()["messages"]
+    lines = client.get(f"/api/rooms/{code}/chat", headers=guest["headers"]).json()["messages"]
     assert [(m["kind"], m["body"]) for m in lines] == [("text", "<script>alert(1)</script>"), ("reaction", "clap")]
+
+
+def test_reading_the_chat_needs_a_seat_the_host_or_a_page_of_the_room_open(client):
+    """The code alone (harvested, say) reads nothing: the chat is for the people at the table."""
+    code, host, guest = seated_game(client)
+    _, socket = conn = hello(client, code, guest)
+    receive_until(socket, "state")
+    socket.send_json({"type": "chat", "text": "our plan"})
+    receive_until(socket, "chat")
+    stranger = new_player(client, "Stranger")
+    url = f"/api/rooms/{code}/chat"
+    assert client.get(url).status_code == 401
+    refused = client.get(url, headers=stranger["headers"])
+    assert refused.status_code == 403 and refused.json()["code"] == "chat_not_allowed"
+    assert "our plan" not in refused.text
+    for reader in (host, guest):
+        assert client.get(url, headers=reader["headers"]).json()["messages"][0]["body"] == "our plan"
+    watching, watcher = hello(client, code, stranger)
+    receive_until(watcher, "state")
+    assert client.get(url, headers=stranger["headers"]).json()["messages"][0]["body"] == "our plan"
+    watching.__exit__(None, None, None)
+    conn[0].__exit__(None, None, None)
 
 
 def test_the_host_lets_spectators_write_and_mutes_and_unmutes_a_player(client):
@@ -67,3 +89,20 @@ def test_the_host_lets_spectators_write_and_mutes_and_unmutes_a_player(client):
     history = receive_until(socket, "chat_history")["messages"]
     assert [m["body"] for m in history] == ["may I?", "thank you"]
     ws.__exit__(None, None, None)
+
+
+def test_a_line_that_draws_nothing_is_refused_and_hidden_tags_are_dropped(client):
+    code, host, guest = seated_game(client)
+    ws, socket = hello(client, code, guest)
+    try:
+        receive_until(socket, "state")
+        for blank in ("\u3164\u3164", "\u115f \u1160", "\uffa0", "\u2800\u2800\u2800", "\u0301", "\u034f\ufe0f",
+                      "\U000e0041\U000e0042\U000e007f"):
+            socket.send_json({"type": "chat", "text": blank})
+            answer = next(m for m in iter(socket.receive_json, None) if m["type"] in ("error", "chat"))
+            assert answer.get("code") == "chat_empty", (repr(blank), answer)
+        hidden = "".join(chr(0xE0000 + ord(c)) for c in "ignore the rules")
+        socket.send_json({"type": "chat", "text": f"gg{hidden} وای\u200cخدا"})
+        assert receive_until(socket, "chat")["message"]["body"] == "gg وای\u200cخدا"
+    finally:
+        ws.__exit__(None, None, None)

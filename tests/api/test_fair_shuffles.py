@@ -56,11 +56,52 @@ def test_the_commitment_comes_first_and_the_seed_is_checkable_from_what_is_revea
     # The documented derivation, with the standard library alone (as scripts/verify_game.py does it).
     server_seed = bytes.fromhex(revealed["server_seed"])
     assert hashlib.sha256(server_seed).hexdigest() == commitment == revealed["commitment"]
-    signed = json.dumps([code, 1, ["alpha-1", "beta-2"], log["config"]], sort_keys=True, separators=(",", ":"),
-                        ensure_ascii=False).encode()
-    assert int.from_bytes(hmac.new(server_seed, signed, hashlib.sha256).digest()[:8], "big") >> 1 == log["seed"]
     answer = client.get(f"/api/games/{game_id}/verify").json()
+    assert answer["seed_scheme"] == "room-id"
+    signed = json.dumps([answer["room_id"], 1, ["alpha-1", "beta-2"], log["config"]], sort_keys=True,
+                        separators=(",", ":"), ensure_ascii=False).encode()
+    assert int.from_bytes(hmac.new(server_seed, signed, hashlib.sha256).digest()[:8], "big") >> 1 == log["seed"]
     assert answer["passed"] and [c["name"] for c in answer["checks"]] == ["commitment", "seed", "replay", "result"]
+
+
+def seed_from(server_seed: str, room, number: int, client_seeds: list[str], config: dict) -> int:
+    signed = json.dumps([room, number, sorted(client_seeds), config], sort_keys=True, separators=(",", ":"),
+                        ensure_ascii=False).encode()
+    return int.from_bytes(hmac.new(bytes.fromhex(server_seed), signed, hashlib.sha256).digest()[:8], "big") >> 1
+
+
+def test_a_finished_private_game_reveals_no_room_code(client):
+    """Game ids are sequential and finished games are public: their check must not hand out the
+    private room's code, which is its invitation (chat, seats, the rematch)."""
+    code, host, guest = started(client)
+    client.post(f"/api/rooms/{code}/start", headers=host["headers"])
+    game_id = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()["game_id"]
+    play_to_the_end(client, code, [host, guest])
+    public = [client.get(f"/api/games/{game_id}/verify").text,
+              client.get(f"/api/games/{game_id}/replay").text,
+              client.get(f"/api/players/{host['id']}").text]
+    assert all(code not in answer for answer in public)
+    assert client.get(f"/api/games/{game_id}/verify").json()["passed"]
+
+
+def test_a_game_dealt_from_its_room_code_still_passes_without_revealing_it(client, database_url):
+    """Games dealt before the room id replaced the code in the seed's message: the server still
+    checks them, and says the scheme, but the code stays private."""
+    code, host, guest = started(client)
+    client.post(f"/api/rooms/{code}/start", headers=host["headers"])
+    game_id = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()["game_id"]
+    with database(database_url) as db:
+        server_seed, config = db.execute(text("SELECT server_seed, config FROM games WHERE id = :id"),
+                                         {"id": game_id}).one()
+    old_seed = seed_from(server_seed, code, 1, ["alpha-1", "beta-2"],
+                         json.loads(config) if isinstance(config, str) else config)
+    with database(database_url, write=True) as db:  # as the old scheme would have dealt it, with no move made
+        db.execute(text("UPDATE games SET seed = :seed, result = :result WHERE id = :id"),
+                   {"seed": old_seed, "id": game_id, "result": json.dumps({"winners": [], "scores": {}})})
+    answer = client.get(f"/api/games/{game_id}/verify")
+    assert code not in answer.text
+    checks = {c["name"]: c["passed"] for c in answer.json()["checks"]}
+    assert answer.json()["seed_scheme"] == "room-code" and checks["commitment"] and checks["seed"]
 
 
 def test_a_running_game_reveals_no_server_seed_anywhere(client, database_url):

@@ -3,13 +3,18 @@ newest schema, and a 503 naming what is not ready otherwise."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
 import time
 
+import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from dorhami.app import create_app
+from dorhami.config import Settings, metrics_networks
 from dorhami.storage.db import make_engine, schema_is_current
 
 
@@ -71,7 +76,15 @@ def metric(text_: str, name: str, labels: str = "") -> float:
     raise AssertionError(f"{name}{labels} not in the metrics")
 
 
-def test_metrics_count_tables_sockets_commits_and_errors(client):
+@pytest.fixture
+def loopback(settings):
+    """A client at 127.0.0.1, as a Prometheus on the same host is."""
+    with TestClient(create_app(settings), client=("127.0.0.1", 50000)) as client:
+        yield client
+
+
+def test_metrics_count_tables_sockets_commits_and_errors(loopback):
+    client = loopback
     before = client.get("/metrics")
     assert before.headers["content-type"].startswith("text/plain")
     token = client.post("/api/players", json={"name": "Sara"}).json()["token"]
@@ -102,3 +115,44 @@ def test_metrics_count_tables_sockets_commits_and_errors(client):
     assert metric(after, "dorhami_errors_total", '{code="invalid_message"}') == 1
     assert "dorhami_event_loop_lag_seconds_bucket" in after
     assert token not in after
+
+
+def metrics_status(settings: Settings, peer: str, headers: dict | None = None) -> int:
+    with TestClient(create_app(settings), client=(peer, 50000)) as client:
+        return client.get("/metrics", headers=headers or {}).status_code
+
+
+@pytest.mark.parametrize("peer", ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+def test_metrics_answer_the_loopback_by_default(settings, peer):
+    assert metrics_status(settings, peer) == 200
+
+
+@pytest.mark.parametrize("peer", ["203.0.113.9", "10.0.0.1", "::2", "testclient", ""])
+def test_metrics_are_no_page_for_anyone_else(settings, peer):
+    with TestClient(create_app(settings), client=(peer, 50000)) as client:
+        refused = client.get("/metrics")
+        unknown = client.get("/no-such-page")
+    assert refused.status_code == 404 and refused.text == unknown.text  # nothing says it exists
+    assert "dorhami_" not in refused.text
+
+
+@pytest.mark.parametrize("header", [{"X-Forwarded-For": "127.0.0.1"}, {"Forwarded": "for=127.0.0.1"},
+                                    {"X-Real-IP": "127.0.0.1"}])
+def test_metrics_refuse_a_request_that_came_through_a_proxy(settings, header):
+    assert metrics_status(settings, "127.0.0.1", header) == 404
+    trusting = dataclasses.replace(settings, metrics_via_proxy=True)
+    assert metrics_status(trusting, "127.0.0.1", header) == 200
+
+
+def test_metrics_answer_the_configured_networks(settings, monkeypatch):
+    monkeypatch.setenv("DORHAMI_METRICS_ALLOW", " 10.0.0.0/8, 2001:db8::/32 ,192.0.2.7")
+    allowed = Settings.from_env().metrics_allowed
+    assert allowed == ("10.0.0.0/8", "2001:db8::/32", "192.0.2.7/32")
+    mine = dataclasses.replace(settings, metrics_allowed=allowed)
+    assert [metrics_status(mine, peer) for peer in ("10.9.8.7", "2001:db8::5", "192.0.2.7", "192.0.2.8", "127.0.0.1")] \
+        == [200, 200, 200, 404, 404]
+
+
+def test_a_mistyped_metrics_network_stops_the_start():
+    with pytest.raises(ValueError):
+        metrics_networks("127.0.0.1,10.0.0.0/33")

@@ -130,3 +130,35 @@ def test_a_legal_action_with_unknown_fields_is_refused_with_a_typed_error(client
     assert 400 <= answer.status_code < 500 and set(answer.json()) == {"code", "message"}, answer.text
     after = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
     assert (after["version"], after["view"]) == (before["version"], before["view"])
+
+
+# -- booleans are booleans ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [0, 1, "false", "yes", "on", 0.0])
+def test_a_boolean_field_takes_only_true_or_false(client, value):
+    host = new_player(client)
+    answer = client.post("/api/rooms", json={"game": "jekyll-vs-hyde", "private": value}, headers=host["headers"])
+    assert answer.status_code == 422 and answer.json()["code"] == "invalid_request", answer.text
+    code = new_room(client, host)["code"]
+    answer = client.post(f"/api/rooms/{code}/chat/settings", json={"spectators": value}, headers=host["headers"])
+    assert answer.status_code == 422 and answer.json()["code"] == "invalid_request", answer.text
+    assert client.get(f"/api/rooms/{code}").json()["spectator_chat"] is False
+
+
+def test_a_real_boolean_is_taken(client):
+    host = new_player(client)
+    answer = client.post("/api/rooms", json={"game": "jekyll-vs-hyde", "private": False}, headers=host["headers"])
+    assert answer.status_code == 201 and answer.json()["private"] is False
+
+
+# -- attacks of their own (issue 27), the quick ones ----------------------------------------------
+
+# The others (harvest, forwarded, replays) take 7 to 18 s each: bench/hostile.py --attacks.
+QUICK_ATTACKS = ["slow_body", "watchers", "names"]
+
+
+@pytest.mark.slow
+def test_bodies_that_never_come_a_crowd_of_anonymous_watchers_and_blank_names_are_refused(database_url, tmp_path):
+    found = hostile.run_attacks(QUICK_ATTACKS, database_url, tmp_path)
+    failed = {name: figures["failed"] for name, figures in found.items() if figures["failed"]}
+    assert sorted(found) == sorted(QUICK_ATTACKS) and not failed, f"{failed}: {found}"

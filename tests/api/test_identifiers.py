@@ -33,3 +33,22 @@ def test_persian_names_keep_their_zwnj_and_are_normalised(client):
     assert client.post("/api/players", json={"name": zwnj}).json()["name"] == zwnj
     decomposed = "Zoe\u0301"  # e + combining acute: stored as é, one character
     assert client.post("/api/players", json={"name": decomposed}).json()["name"] == "Zoé"
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u115f\u1160", "\uffa0 \uffa0", "\u2800\u2800", "\u0301", "\u034f\ufe0f",
+                                  "\u3164\u200c\u2800", "\u17b4"])
+def test_a_name_that_draws_nothing_is_refused(client, name):
+    response = client.post("/api/players", json={"name": name})
+    assert response.status_code == 422 and response.json()["code"] == "invalid_request", response.text
+
+
+@pytest.mark.parametrize("name", ["Sara\U000e0041\U000e0042", "\U000e0001Sara", "Sa\U000e007fra", "Sara\U000e0000"])
+def test_a_name_hiding_tag_characters_is_refused(client, name):
+    response = client.post("/api/players", json={"name": name})
+    assert response.status_code == 422 and response.json()["code"] == "invalid_request", response.text
+
+
+def test_blanks_and_marks_inside_a_name_are_kept(client):
+    for name in ("Sara\u3164B", "علی\u200cرضا", "Zoe\u0301\u034f"):
+        response = client.post("/api/players", json={"name": name})
+        assert response.status_code == 201, (name, response.text)

@@ -6,6 +6,7 @@ import json
 import socket as tcp
 import time
 
+import httpx
 import pytest
 
 from ..live import ServerProcess
@@ -85,5 +86,36 @@ def test_a_huge_body_is_answered_413_long_before_it_is_sent(database_url, framin
         assert answer.startswith(b"HTTP/1.1 413") and b'"code":"too_large"' in answer, answer[:300]
         assert sent < 16 * 1024 * 1024, f"the answer came only after {sent} bytes"
         assert rss_kib(server.process.pid) - before < 8 * 1024, "the server kept what it was sent"
+    finally:
+        server.stop()
+
+
+def read_all(conn, timeout_s: float) -> bytes:
+    """What the server sends until it closes the connection (or `timeout_s` passes)."""
+    conn.settimeout(timeout_s)
+    answer = b""
+    try:
+        while more := conn.recv(65536):
+            answer += more
+    except (TimeoutError, OSError):
+        pass
+    return answer
+
+
+@pytest.mark.slow
+def test_a_head_whose_body_never_comes_is_answered_408_and_closed(database_url):
+    """Without a time limit, 300 such heads held 300 connections (and their tasks) for ever."""
+    server = ServerProcess(database_url, env={"DORHAMI_BODY_TIMEOUT_S": "1"}).start()
+    try:
+        started = time.monotonic()
+        with tcp.create_connection(("127.0.0.1", server.port), timeout=10) as conn:
+            conn.sendall(b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 20\r\n\r\n{\"na")
+            answer = read_all(conn, 8)
+        waited = time.monotonic() - started
+        assert answer.startswith(b"HTTP/1.1 408") and b'"code":"http_error"' not in answer, answer[:300]
+        assert waited < 6, f"the connection stayed open {waited:.1f} s"
+        # A body that comes in time is served as before.
+        assert httpx.post(f"{server.url}/api/players", json={"name": "Sara"}).status_code == 201
     finally:
         server.stop()

@@ -66,3 +66,41 @@ def test_pages_unknown_games_and_seats(client):
     assert rest["frames"][0]["version"] == 2 and rest["next_after"] is None
     assert client.get("/api/games/999999/replay").json()["code"] == "no_such_game"
     assert client.get(url, params={"seat": 5}, headers=host["headers"]).json()["code"] == "no_such_seat"
+
+
+def test_a_player_who_left_a_running_game_no_longer_replays_its_seat(client):
+    """A bot plays the seat now: its hand is the bot's, not the leaver's to watch."""
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    state = play_some(client, code, host, guest, 2)
+    url = f"/api/games/{state['game_id']}/replay"
+    guest_seat = 1 - state["seat"]
+    assert client.get(url, params={"seat": guest_seat}, headers=guest["headers"]).status_code == 200
+    assert client.post(f"/api/rooms/{code}/leave", headers=guest["headers"]).json()["handed_to_bot"]
+    refused = client.get(url, params={"seat": guest_seat}, headers=guest["headers"])
+    assert refused.status_code == 403 and refused.json()["code"] == "not_finished"
+
+
+def test_every_page_is_a_slice_of_the_whole_replay(client):
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    state = play_some(client, code, host, guest, 4)
+    url, seat, auth = f"/api/games/{state['game_id']}/replay", state["seat"], host["headers"]
+    whole = client.get(url, params={"seat": seat}, headers=auth).json()["frames"]
+    pages, after = [], -1
+    while after is not None:
+        page = client.get(url, params={"seat": seat, "after": after, "limit": 3}, headers=auth).json()
+        pages += page["frames"]
+        after = page["next_after"]
+    assert pages == whole and len(whole) == state["version"] + 1
+
+
+def test_replays_and_checks_are_rate_limited_per_address(client, monkeypatch):
+    from dorhami.api import rate
+
+    monkeypatch.setitem(rate.ADDRESS_LIMITS, "replay", rate.Limit(0.001, 2))
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    state = play_some(client, code, host, guest, 1)
+    url = f"/api/games/{state['game_id']}/replay"
+    answers = [client.get(url, params={"seat": state["seat"]}, headers=host["headers"]) for _ in range(3)]
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert answers[2].status_code == 429 and answers[2].json()["code"] == "rate_limited"
+    assert client.get(f"/api/games/{state['game_id']}/verify").status_code == 429

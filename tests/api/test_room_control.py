@@ -14,8 +14,8 @@ def test_renaming_keeps_the_id_the_token_the_seat_and_the_host_role(client):
     response = client.patch("/api/players/me", json={"name": "  Sara   Jan "}, headers=host["headers"])
     assert response.status_code == 200 and response.json() == {"id": host["id"], "name": "Sara Jan"}
     room = client.get(f"/api/rooms/{code}").json()
-    assert room["host"] == {"id": host["id"], "name": "Sara Jan"}
-    assert room["seats"][0]["player"] == {"id": host["id"], "name": "Sara Jan"}
+    assert room["host"] == {"id": host["id"], "name": "Sara Jan", "display_name": "Sara Jan"}
+    assert room["seats"][0]["player"] == {"id": host["id"], "name": "Sara Jan", "display_name": "Sara Jan"}
     # Still the host with the same token: the room can be started.
     client.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=host["headers"])
     assert client.post(f"/api/rooms/{code}/start", headers=host["headers"]).status_code == 200

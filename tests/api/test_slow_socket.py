@@ -17,15 +17,16 @@ CYCLES = 5000  # two room messages each
 BATCH = 250
 
 
-async def churn(url: str, code: str, times: int) -> None:
-    """Spectators come and go: every arrival and departure is a room message to every socket."""
+async def churn(url: str, code: str, token: str, times: int) -> None:
+    """A seated player's page comes and goes: every arrival and departure is a room message to every
+    socket at once (a watcher's are gathered into one per interval, so they would not fill it)."""
     for _ in range(times):
         async with connect(f"{url}/ws/rooms/{code}") as ws:
-            await ws.send('{"type": "hello", "token": null}')
+            await ws.send(f'{{"type": "hello", "token": "{token}"}}')
             await ws.recv()
 
 
-async def scenario(http_url: str, code: str) -> tuple[int, int]:
+async def scenario(http_url: str, code: str, token: str) -> tuple[int, int]:
     ws_url = http_url.replace("http", "ws", 1)
     # A reader that has stopped: a tiny TCP window, and the client takes in one message at most.
     raw = socket.socket()
@@ -38,7 +39,7 @@ async def scenario(http_url: str, code: str) -> tuple[int, int]:
     # at once: on a busy machine more churn could outlast the server's close handshake (1006).
     async with httpx.AsyncClient(base_url=http_url) as http:
         for _ in range(CYCLES // BATCH):
-            await churn(ws_url, code, BATCH)
+            await churn(ws_url, code, token, BATCH)
             if (await http.get(f"/api/rooms/{code}")).json()["spectators"] == 0:
                 break
     received = 0
@@ -57,7 +58,8 @@ def test_a_socket_that_stops_reading_is_closed_with_1013_and_the_table_lives_on(
             host = http.post("/api/players", json={"name": "Host"}).json()
             headers = {"Authorization": f"Bearer {host['token']}"}
             code = http.post("/api/rooms", json={"game": "twin-it"}, headers=headers).json()["code"]
-            close_code, received = asyncio.run(scenario(server.url, code))
+            assert http.post(f"/api/rooms/{code}/join", headers=headers).status_code == 200
+            close_code, received = asyncio.run(scenario(server.url, code, host["token"]))
             assert close_code == 1013
             assert received < 2 * CYCLES, "the stuck socket was cut off, not sent every message"
             # The room, and the server, are as well as before.

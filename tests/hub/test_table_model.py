@@ -574,6 +574,9 @@ class TableModel(RuleBasedStateMachine):
         refusal = None
         if mine is None and self.model.status == "playing":
             refusal = "game_running"
+        elif mine is None and self.model.status == "finished" and person != self.host \
+                and not self.model.sockets[self.host]:
+            refusal = "host_away"  # the room is private: after its game, newcomers sit while the host is here
         elif mine is None and not free:
             refusal = "room_full"
         before = (self.model.status, dict(self.model.seats))
@@ -638,13 +641,13 @@ class TableModel(RuleBasedStateMachine):
         """Why the host's seat commands refuse, in the table's order (None: they do not)."""
         if caller != self.host:
             return "not_host"
-        if self.model.status != "waiting":
+        if self.model.status == "playing":
             return "game_running"
         return None if seat in self.model.seats else "seat_empty"
 
     @rule(by_host=st.booleans(), seat=st.integers(0, 6))
     def remove_seat(self, by_host, seat):
-        """The host frees a seat before the start."""
+        """The host frees a seat while no game runs."""
         self.run(self._remove_seat(self.host if by_host else self.people[1], seat))
 
     async def _remove_seat(self, caller: str, seat: int) -> None:

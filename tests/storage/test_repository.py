@@ -32,9 +32,9 @@ def test_a_token_is_stored_only_as_its_hash(database_url):
     repo = Repository(engine)
     player, token = repo.create_player("Sara")
     with engine.connect() as conn:
-        stored = conn.execute(text("SELECT token_hash FROM players")).scalars().all()
+        stored = conn.execute(text("SELECT token_hash FROM player_sessions")).scalars().all()
     assert stored == [hash_token(token)] and token not in stored
-    assert repo.player_by_token(token).id == player.id and repo.player_by_token("x") is None
+    assert repo.player_by_token(token).player.id == player.id and repo.player_by_token("x") is None
     engine.dispose()
 
 

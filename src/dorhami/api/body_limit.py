@@ -1,4 +1,6 @@
-"""A cap on every HTTP request body, enforced as the bytes arrive, answered as a typed error.
+"""A cap on every HTTP request body, enforced as the bytes arrive, answered as a typed error; and
+a time limit on its arrival (uvicorn has none: a head whose body never comes held its connection
+for ever, so a few hundred such heads would hold as many sockets and tasks).
 
 Starlette's own RequestBodyLimitMiddleware (FastAPI's `max_body_size`) does the counting too,
 but answers in plain text, and replaces whatever the application answered whenever the declared
@@ -6,6 +8,8 @@ length is over the limit; our clients expect `{"code", "message"}` JSON for ever
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -17,10 +21,16 @@ def too_large(limit: int) -> HTTPException:
     return HTTPException(413, f"a request body may be at most {limit} bytes")
 
 
+def too_slow(timeout_s: float) -> HTTPException:
+    # Connection: close, since the rest of the body may still come and must not be read as a request.
+    return HTTPException(408, f"the request body did not arrive within {timeout_s:g} s", {"Connection": "close"})
+
+
 class BodyLimit:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout_s: float = 15.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout_s = timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -33,12 +43,18 @@ class BodyLimit:
                                     status_code=413, headers={"Connection": "close"})
             await response(scope, receive, send)
             return
-        received = 0
+        received, whole = 0, False
 
         async def counted() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, whole
+            if whole:  # what follows is the wait for a disconnect, which may rightly last
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.timeout_s)
+            except asyncio.TimeoutError:
+                raise too_slow(self.timeout_s) from None
             if message["type"] == "http.request":
+                whole = not message.get("more_body", False)
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
                     # An HTTPException: FastAPI lets it through its body parsing unchanged, and

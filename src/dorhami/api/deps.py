@@ -10,6 +10,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ..hub.errors import HubError
 from ..hub.hub import Hub
+from ..storage import player_sessions
+from ..storage.player_sessions import SessionExpired, SignedIn
 from ..storage.records import PlayerRecord
 from .rate import RateLimits
 
@@ -42,21 +44,40 @@ def address_limit(name: str):
     return check
 
 
-async def optional_player(hub: HubDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
-                                                                Depends(bearer)]) -> PlayerRecord | None:
-    if credentials is None:
-        return None
-    player = await hub.store.player_by_token(credentials.credentials)
-    if player is None:
+async def sign_in(hub: Hub, token: str) -> SignedIn:
+    """The player and session a token opens; a HubError (401) if none, or if the session expired.
+    Shared by every REST request and the socket's hello."""
+    idle_ms = player_sessions.idle_limit_ms(hub.settings.session_idle_days)
+    try:
+        signed_in = await hub.store.player_by_token(token, hub.clock.now_ms(), idle_ms)
+    except SessionExpired:
+        raise HubError("session_expired", f"this session went unused for over {hub.settings.session_idle_days} "
+                       "days and has ended; restore with your recovery code, or make a new player", 401) from None
+    if signed_in is None:
         raise HubError("invalid_token", "that token belongs to no player", 401)
-    return player
+    return signed_in
 
 
-async def current_player(player: Annotated[PlayerRecord | None, Depends(optional_player)]) -> PlayerRecord:
-    if player is None:
+async def optional_session(hub: HubDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
+                                                                 Depends(bearer)]) -> SignedIn | None:
+    return None if credentials is None else await sign_in(hub, credentials.credentials)
+
+
+async def optional_player(signed_in: Annotated[SignedIn | None, Depends(optional_session)]) -> PlayerRecord | None:
+    return None if signed_in is None else signed_in.player
+
+
+async def current_session(signed_in: Annotated[SignedIn | None, Depends(optional_session)]) -> SignedIn:
+    if signed_in is None:
         raise HubError("auth_required", "send 'Authorization: Bearer <token>' (POST /api/players)", 401)
-    return player
+    return signed_in
+
+
+async def current_player(signed_in: Annotated[SignedIn, Depends(current_session)]) -> PlayerRecord:
+    return signed_in.player
 
 
 OptionalPlayer = Annotated[PlayerRecord | None, Depends(optional_player)]
 CurrentPlayer = Annotated[PlayerRecord, Depends(current_player)]
+# The caller's player and the session their token opens (GET /api/players/me/sessions marks it).
+CurrentSession = Annotated[SignedIn, Depends(current_session)]

@@ -74,6 +74,8 @@ ADDRESS_LIMITS = {
     "sandbox": Limit(20, 100),  # a bot playing itself through the sandbox, not a flood
     # Codes cannot be guessed (125 bits); this keeps a script from trying millions anyway.
     "restore": Limit(1 / 6, 10),
+    # Replays and checks re-simulate a whole stored game: a person steps through a few at a time.
+    "replay": Limit(1, 20),
 }
 # Per player (a token): rooms and REST actions; sockets have their own bucket.
 PLAYER_LIMITS = {

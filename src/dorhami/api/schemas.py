@@ -5,9 +5,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 from ..hub.fairness import CLIENT_SEED_PATTERN
+from ..hub.namesakes import tell_apart
 from ..text import is_control, shows_something
 
 
@@ -59,6 +60,26 @@ class RestoreBody(Strict):
     code: str = Field(min_length=1, max_length=64, examples=["7K2QM-9XH4T-D0RWA-3JP8N-EV5BC"])
 
 
+class RecoveryReplace(Strict):
+    end_other_sessions: StrictBool = Field(True, description="end every session of yours but this one "
+                                                             "(true or false; a leaked code's sessions end with it)")
+
+
+class SessionPublic(BaseModel):
+    """One browser signed in as you: its token is never shown again, only this."""
+
+    id: str
+    origin: Literal["created", "restored"] = Field(description="made with the player (POST /api/players) or by "
+                                                               "a recovery code (POST /api/players/restore)")
+    created_ms: int
+    last_used_ms: int = Field(description="to within the hour")
+    current: bool = Field(description="whether this is the session of the token that asked")
+
+
+class SessionsPublic(BaseModel):
+    sessions: list[SessionPublic] = Field(description="newest first")
+
+
 class GamePublic(BaseModel):
     slug: str
     title: str
@@ -75,16 +96,23 @@ class GamePublic(BaseModel):
 
 class RoomCreate(Strict):
     game: str = Field(examples=["jekyll-vs-hyde"])
-    private: bool = True
+    # StrictBool in request bodies: lax mode would take 0, 1, "no" or "on" for a boolean.
+    private: StrictBool = True
     config: dict[str, Any] = Field(default_factory=dict)
     reconnect_grace_s: int = Field(60, ge=10, le=3600,
                                    description="how long a seated player may be gone before a bot plays for them "
                                                "until they return")
 
 
+class RoomPlayerPublic(PlayerPublic):
+    display_name: str = Field(description="the name as the room shows it: with a tag of the id's first hex "
+                                          "digits when another person there has the same name",
+                              examples=["Host #3f2c"])
+
+
 class SeatPublic(BaseModel):
     seat: int
-    player: PlayerPublic | None
+    player: RoomPlayerPublic | None
     bot: str | None = Field(description="the bot's level if a bot plays this seat")
     stand_in: bool = Field(False, description="a bot plays for this seat's player, who has been gone longer "
                                               "than the room's reconnect_grace_s, until they return")
@@ -97,8 +125,13 @@ class RescueRequested(BaseModel):
     seat: int
     player: PlayerPublic = Field(description="who asked")
     asked_ms: int
-    grant_at_ms: int | None = Field(description="when the seat becomes the asker's if the host does not decide; "
-                                                "null while the host is at the table to decide")
+    grant_at_ms: int | None = Field(None, description="always null: no seat is granted by time alone (kept for "
+                                                      "clients of the earlier protocol)")
+    approvals: list[str] = Field(default_factory=list, description="ids of the seated players who said yes, while "
+                                                                   "the host is away (the host alone decides when here)")
+    needed: int | None = Field(None, description="yeses that grant the seat while the host is away (a majority of "
+                                                 "the seated players); 0 when no seated player is here to decide, so the bot plays on; null while the host "
+                                                 "is here to decide")
 
 
 class RescueDecided(BaseModel):
@@ -114,7 +147,7 @@ class RoomPublic(BaseModel):
     config: dict[str, Any]
     private: bool
     status: Literal["waiting", "playing", "finished"]
-    host: PlayerPublic
+    host: RoomPlayerPublic
     reconnect_grace_s: int
     max_seats: int
     min_players: int
@@ -134,6 +167,8 @@ class RoomPublic(BaseModel):
                                                     "always may)")
     muted: list[str] = Field(default_factory=list, description="ids of the players the host muted in the chat")
 
+    _namesakes = model_validator(mode="before")(tell_apart)
+
 
 class ChatLinePublic(BaseModel):
     """One chat line or reaction of a room (docs/CHAT.md); `body` is plain text, never markup."""
@@ -151,7 +186,7 @@ class ChatPublic(BaseModel):
 
 
 class ChatSettingsBody(Strict):
-    spectators: bool = Field(examples=[True], description="whether spectators may write in the chat")
+    spectators: StrictBool = Field(examples=[True], description="whether spectators may write in the chat")
 
 
 class MuteBody(Strict):
@@ -184,6 +219,8 @@ class SeatMove(Strict):
 
 class SeatsPublic(BaseModel):
     seats: list[SeatPublic]
+
+    _namesakes = model_validator(mode="before")(tell_apart)
 
 
 class RematchRequested(BaseModel):
@@ -224,7 +261,10 @@ class VerifyPublic(BaseModel):
     seed: int
     players: int
     log_rows: int
-    room_code: str | None = None
+    room_id: int | None = Field(None, description="the room's id, which the seed's message signs")
+    seed_scheme: Literal["room-id", "room-code"] | None = Field(
+        None, description="what the message names the room by: its id, or (games dealt before 2026-12) its code, "
+                          "which stays private, so only the server's `seed` check covers those games")
     game_number: int | None = None
     server_seed: str | None = Field(None, description="revealed now that the game is over")
     commitment: str | None = None
@@ -359,7 +399,7 @@ class ErrorPublic(BaseModel):
 # The refusals any operation may answer, for the OpenAPI schema (each router declares them).
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorPublic, "description": description} for status, description in {
-        400: "a malformed request or action", 401: "no token, or one that belongs to no player",
+        400: "a malformed request or action", 401: "no token, or one that opens no session (unknown, ended or expired)",
         403: "not yours to do", 404: "no such room or game", 409: "refused by the room's or the game's rules",
         413: "a body over the size limit", 422: "a field of the request is invalid",
         429: "too many requests (see Retry-After)", 503: "storage unavailable; try again"}.items()}

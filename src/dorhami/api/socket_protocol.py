@@ -37,6 +37,16 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
         if scope is not None:
             scope["extensions"][EXTENSION] = self.write_frame
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # The scope holds `self.write_frame`, which holds self, which holds the scope: a reference
+        # cycle that kept every closed socket's protocol, scope, queue, events and handshake
+        # (about 4 KiB) until a full collection, which a loaded server seldom runs (cli.py). The
+        # socket is gone and nothing more can be written: let it be freed when its last user is.
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(EXTENSION, None)
+
     def write_frame(self, frame: bytes) -> bool:
         """Write `frame` now; False (nothing written) when the socket cannot take it at once:
         not open, closing, or its transport paused because the client reads too slowly."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,7 +23,9 @@ class StandIns:
     """The seats of one table that a bot plays until their players return."""
 
     def __init__(self, table: Table) -> None:
-        self.table = table
+        # Weakly: the table holds its stand-ins, and a strong reference back made a cycle that
+        # kept every table that left memory (its game, log and chat) until a full collection.
+        self.table = weakref.proxy(table)
         self.seats: set[int] = set()
         self.last_seen: dict[str, int] = {}  # player -> the last sign of life, server ms
         self.check: asyncio.Task | None = None

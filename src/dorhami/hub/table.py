@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from functools import partial
@@ -27,6 +28,7 @@ from .bots import BOT_LEVELS, DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
 from .fanout import Outbound, Subscriber, encode, send_by_seat
 from .leavers import StandIns
+from .namesakes import tell_apart
 from .ownership import elsewhere
 from .presence import Roster
 from .replay import initial_state, replay_row
@@ -42,6 +44,9 @@ ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null
 REPLIES_KEPT = 256  # answers remembered per seat, for clients that resend after a reconnect
 RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000  # a timer's or bot's move after a failed commit
 SOCKETS_PER_PLAYER = 8  # a phone, a laptop and a few tabs; not a script opening thousands
+# The room message goes out at most this often per room: a crowd joining or leaving costs each
+# socket one message per interval, not one per join (which made 2,000 spectators N² work).
+ROOM_EVERY_S = 0.2
 
 
 class Retired(HubError):
@@ -128,6 +133,9 @@ class Table:
                         if self.options.get(claims.OPTION) else None)
         self.release: asyncio.Task | None = None
         self.prober: asyncio.Task | None = None
+        self.reclaims: dict[int, tuple[str, int]] = {}  # lent seat -> (its player, back, the step then)
+        self.room_sent = 0.0                                 # monotonic time of the last room message
+        self.room_due: asyncio.TimerHandle | None = None     # the next one, when one is held back
         # The room's chat (hub/chat.py): the hub's loader fills in the recent lines.
         self.chat = Chat()
 
@@ -162,6 +170,10 @@ class Table:
 
     def post(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> None:
         """Queue `fn(*args)` for the actor without waiting for it."""
+        if self.retired:
+            # The actor runs nothing more (see `_run`); queued after it ended, a bound method of
+            # the table (a timer's room announcement) would hold the table in a cycle.
+            return
         self._enqueue((fn, args, None))
 
     def _enqueue(self, command: tuple) -> None:
@@ -173,6 +185,9 @@ class Table:
         loop = asyncio.get_running_loop()
         logs.room_code.set(self.room.code)  # this task's context: every line it logs names the room
         while True:
+            # Not kept while waiting: the last command's arguments and result (an unsubscribe's
+            # closed socket, with its protocol and scope) would stay until the table's next command.
+            fn = args = future = outcome = None
             while not self.inbox:
                 self.waiter = loop.create_future()
                 try:
@@ -205,7 +220,8 @@ class Table:
         """Call off everything the table waits for: its timer, its bots' moves, a leaver's grace."""
         self.leavers.cancel()
         self.rescues.end()
-        for task in [self.timer, self.release, self.prober, *(task for _, task in self.bots.values())]:
+        for task in [self.timer, self.release, self.prober, self.room_due,
+                     *(task for _, task in self.bots.values())]:
             if task:
                 task.cancel()
         if self.referee is not None:
@@ -265,6 +281,12 @@ class Table:
             return seat
         if self.room.status == "playing":
             raise HubError("game_running", "the game has started; you can watch it", 409)
+        if self.room.private and self.room.status == "finished" and player_id != self.room.host_id \
+                and not self.rescues.host_present():
+            # The people who played keep their seats; a newcomer's seat would ride into the host's
+            # rematch, so the host must be here to see (and free) it.
+            raise HubError("host_away", "this private room's game is over; new players join while its host is here",
+                           403)
         free = [s for s in range(self.max_seats) if s not in self.seats]
         if not free:
             raise HubError("room_full", "every seat of this room is taken", 409)
@@ -291,8 +313,10 @@ class Table:
         return seat
 
     def _require_waiting(self, what: str) -> None:
-        if self.room.status != "waiting":
-            raise HubError("game_running", f"{what} only before the game starts", 409)
+        """Seats change while no game runs: before the first, and between a game's end and the
+        rematch (so a host can free a seat someone took after the game)."""
+        if self.room.status == "playing":
+            raise HubError("game_running", f"{what} only while no game is running", 409)
 
     def _taken(self, seat: int) -> SeatRecord:
         if seat not in self.seats:
@@ -414,6 +438,7 @@ class Table:
         self.rematch_requests.clear()
         self.leavers.end()
         self.rescues.end()
+        self.reclaims.clear()
         self.leavers.all_seen()
         self._broadcast_room()
         self._after_change(self.engine.start_events(state))
@@ -428,7 +453,7 @@ class Table:
             return {"seed": self.hub.new_seed(), "game_number": number}
         server_seed = fairness.new_server_seed()
         client_seeds = [s.client_seed for s in seats if s.client_seed]
-        signed = fairness.message(self.room.code, number, client_seeds, self.config)
+        signed = fairness.message(self.room.id, number, client_seeds, self.config)
         return {"seed": fairness.game_seed(server_seed, signed), "game_number": number, "server_seed": server_seed,
                 "commitment": fairness.commitment(server_seed), "client_seeds": sorted(client_seeds)}
 
@@ -571,6 +596,8 @@ class Table:
             self.rescues.end()
             self._broadcast_room()
         self._after_change(events)
+        if self.reclaims:
+            self.post(self.hand_back)
 
     async def _catch_up(self) -> None:
         """After a failed commit, read what the log holds past our version before anything else.
@@ -828,7 +855,8 @@ class Table:
 
     def seen(self, player_id: str | None) -> None:
         """A sign of life from `player_id` (a socket, an action, a state request): a seat a bot
-        plays for them is theirs again at once."""
+        plays for them is theirs again at once; one lent to a rescuer, at its next step boundary."""
+        self._reclaim(player_id)
         if self.leavers.seen(player_id):
             # Back before anyone took the seat over: it is theirs, and a request for it is moot.
             self.rescues.withdraw(self.seat_of(player_id))
@@ -860,22 +888,13 @@ class Table:
         return {"seat": seat, "granted": False}
 
     async def approve_rescue(self, player_id: str, seat: int) -> dict:
-        self._require_host(player_id)
-        request = self.rescues.requests.get(seat)
-        if request is None:
-            raise HubError("no_rescue_request", "there is no such request for this seat", 409)
-        await self._grant_rescue(request)
+        """The host's yes grants a request; with the host away, a seated player's yes counts
+        towards a majority of the seated players."""
+        if not self.rescues.approve(player_id, seat):
+            self._broadcast_room()
+            return {"seat": seat, "granted": False}
+        await self._grant_rescue(self.rescues.requests[seat])
         return {"seat": seat, "granted": True}
-
-    async def rescue_due(self, request: Request) -> None:
-        """A request's delay has passed: granted unless the host is here to decide (then asked
-        again after another delay, in case the host goes)."""
-        if self.rescues.requests.get(request.seat) is not request:
-            return  # withdrawn, declined or granted meanwhile
-        if self.rescues.host_present():
-            self.rescues.wait_again(request)
-            return
-        await self._grant_rescue(request)
 
     async def mark_unrated(self, reason: str) -> str | None:
         """The running game stops counting for ratings ("bots", "abandoned", "rescued"...): the
@@ -894,6 +913,52 @@ class Table:
                 log.warning("table %s: could not store that its game is unrated (%s); its end will", self.room.code,
                             exc)
         return game.unrated
+
+    def _lent_seat(self, player_id: str | None) -> int | None:
+        """The seat of the running game `player_id` started in and a rescuer now holds, if any."""
+        game = self.game
+        if player_id is None or game is None or game.result is not None or not game.seat_players \
+                or self.seat_of(player_id) is not None:
+            return None
+        return next((seat for seat, owner in enumerate(game.seat_players) if owner == player_id
+                     and seat in self.seats and self.seats[seat].player_id not in (None, player_id)
+                     and not self.seats[seat].bot_level), None)
+
+    def _reclaim(self, player_id: str | None) -> None:
+        """A seat's own player is back: it returns to them once the rescuer's current step closes
+        (the rules' step boundary), so no decision the rescuer is making changes hands midway."""
+        seat = self._lent_seat(player_id)
+        if seat is None or seat in self.reclaims:
+            return
+        self.reclaims[seat] = (player_id, self.engine.step(self.game.state, seat))
+        rescuer = self.seats[seat].player_id
+        if not self.roster.sockets.get(rescuer) or not self.engine.legal_actions(self.game.state, seat):
+            self.post(self.hand_back)  # nothing of the rescuer's in play: at once
+        self._broadcast_room()
+
+    async def hand_back(self) -> None:
+        """Return each lent seat whose step has closed since its player came back."""
+        game = self.game
+        if game is None or game.result is not None:
+            self.reclaims.clear()
+            return
+        rescuer_here = {seat: bool(self.roster.sockets.get(self.seats[seat].player_id)) for seat in self.reclaims}
+        due = [seat for seat, (owner, step) in self.reclaims.items()
+               if self.engine.step(game.state, seat) != step or not rescuer_here[seat]
+               or not self.engine.legal_actions(game.state, seat)]
+        if not due:
+            return
+        moved = {}
+        for seat in due:
+            owner, _ = self.reclaims.pop(seat)
+            moved[seat] = self.seats[seat].player_id
+            self.seats[seat].player_id = owner
+        await self._save_seats()
+        log.info("table %s: seats %s handed back to their players", self.room.code, sorted(due))
+        self._schedule_bots()
+        for sub in list(self.subscribers):
+            if sub.player_id in {*moved.values(), *(self.seats[s].player_id for s in due)}:
+                sub.send(self.snapshot(self.seat_of(sub.player_id)))
 
     async def _grant_rescue(self, request: Request) -> None:
         seat = request.seat
@@ -933,6 +998,15 @@ class Table:
             raise HubError("chat_needs_name", "choose a name to chat", 403)
         if player_id in (self.room.muted or ()):
             raise HubError("chat_muted", "the host muted you in this room", 403)
+
+    async def chat_for(self, player_id: str) -> list[dict]:
+        """The recent chat, for a reader the room already lets hear it: a seat, the host, or a
+        spectator with a page of the room open. The link alone (a harvested code) reads nothing."""
+        watching = self.roster.sockets.get(player_id, 0) > 0
+        if self.seat_of(player_id) is None and player_id != self.room.host_id and not watching:
+            raise HubError("chat_not_allowed", "the chat is for the room's players and the people watching it; "
+                                               "open the room to read it", 403)
+        return self.chat.history()
 
     async def send_chat(self, player_id: str | None, kind: str, content: str) -> dict:
         """Store one line (`kind` "text") or reaction, then send it to every socket of the room.
@@ -1008,8 +1082,9 @@ class Table:
     # -- what clients see -----------------------------------------------------------------
 
     def room_public(self) -> dict:
+        """The room as every socket and GET /api/rooms/{code} show it; namesakes told apart."""
         room = self.room
-        return {
+        return tell_apart({
             "code": room.code, "url": f"/t/{room.code}", "game": room.game, "title": self.engine.title,
             "config": {**self.config, **self.options}, "private": room.private, "status": room.status,
             "host": {"id": room.host_id, "name": self.names.get(room.host_id, "")},
@@ -1022,7 +1097,7 @@ class Table:
             "rematch_requests": sorted(self.rematch_requests),
             "rescue_requests": self.rescues.public(),
             **self._chat_settings(),
-        }
+        })
 
     def _seats_public(self) -> list[dict]:
         return [self._seat_public(s) for s in sorted(self.seats.values(), key=lambda s: s.seat)]
@@ -1058,7 +1133,29 @@ class Table:
         seats = {s.player_id: s.seat for s in self.seats.values() if s.player_id}
         send_by_seat(self.subscribers, seats, lambda seat: self.snapshot(seat, events))
 
-    def _broadcast_room(self) -> None:
+    def _broadcast_room(self, crowd: bool = False) -> bool:
+        """Every socket hears the room again, now (True). A socket coming or going (`crowd`) is
+        heard now only if the room was last sent ROOM_EVERY_S ago or more; else once that interval
+        ends, with every change made meanwhile: a crowd's joins cost a message per interval."""
+        if crowd:
+            if self.room_due is not None:
+                return False  # already held back; it will carry this change too
+            wait = self.room_sent + ROOM_EVERY_S - time.monotonic()
+            if wait > 0:
+                self.room_due = asyncio.get_running_loop().call_later(wait, self.post, self._room_due)
+                return False
+        elif self.room_due is not None:
+            self.room_due.cancel()  # this message carries what it held back
+            self.room_due = None
+        self._send_room()
+        return True
+
+    async def _room_due(self) -> None:
+        self.room_due = None
+        self._send_room()
+
+    def _send_room(self) -> None:
+        self.room_sent = time.monotonic()
         public = self.room_public()
         message = Outbound(encode({"type": "room", "room": public}))
         for sub in list(self.subscribers):
@@ -1070,10 +1167,16 @@ class Table:
         if sub.player_id is not None and self.roster.sockets.get(sub.player_id, 0) >= SOCKETS_PER_PLAYER:
             raise HubError("too_many_sockets", f"you already have {SOCKETS_PER_PLAYER} connections to this room; "
                                                "close a tab first", 409)
+        if sub.player_id is None and self.roster.spectators >= self.hub.settings.anonymous_sockets_per_room:
+            raise HubError("too_many_spectators", "this room has as many anonymous watchers as it takes; "
+                                                  "choose a name to watch", 409)
         self.subscribers.add(sub)
         self.roster.connect(sub.player_id)
         self.seen(sub.player_id)
-        self._broadcast_room()
+        # A watcher is one of a crowd: the others hear of it within the interval (it, at once); a
+        # seated player's presence is news for everyone now.
+        if not self._broadcast_room(crowd=self.seat_of(sub.player_id) is None):
+            sub.send({"type": "room", "room": self.room_public()})
         if self.chat.lines:
             sub.send({"type": "chat_history", "messages": self.chat.history()})
         if self.game:
@@ -1085,7 +1188,7 @@ class Table:
         self.subscribers.discard(sub)
         self.roster.disconnect(sub.player_id, sub.id, self.hub.clock.now_ms())
         self.leavers.plan()
-        self._broadcast_room()
+        self._broadcast_room(crowd=self.seat_of(sub.player_id) is None)
         if sub.player_id is not None:
             # When the grace period ends, "reconnecting" becomes "away": everyone must hear it.
             asyncio.get_running_loop().call_later(self.roster.grace_ms / 1000, self.post, self._announce_room)

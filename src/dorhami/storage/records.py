@@ -17,25 +17,28 @@ class Base(DeclarativeBase):
 
 
 class PlayerRecord(Base):
-    """A guest identity; the bearer token is stored only as its SHA-256."""
+    """A guest identity; its bearer tokens are its sessions (`PlayerSessionRecord`)."""
 
     __tablename__ = "players"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The SHA-256 of the player's recovery code (api/routes/players.py); the code itself is shown once.
     recovery_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True, index=True)
 
 
-class PlayerTokenRecord(Base):
-    """A further bearer token of a player: a browser that restored the identity with its recovery
-    code. Stored, like the first token, only as its SHA-256."""
+class PlayerSessionRecord(Base):
+    """One bearer token of a player (storage/player_sessions.py): stored only as its SHA-256, with
+    how it was made (`created` or `restored`) and when it was made and last used (epoch ms;
+    `last_used_ms` to within the hour)."""
 
-    __tablename__ = "player_tokens"
-    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    __tablename__ = "player_sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    origin: Mapped[str] = mapped_column(String(16))
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    last_used_ms: Mapped[int] = mapped_column(BigInteger)
 
 
 class RoomRecord(Base):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import secrets
 import uuid
 from datetime import datetime
 from concurrent.futures import ThreadPoolExecutor
@@ -18,8 +17,9 @@ from sqlalchemy import Connection, Engine, case, delete, exists, func, insert, s
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
-from . import leases, recovery
-from .records import (ActionRecord, ChatRecord, GamePlayerRecord, GameRecord, PlayerRecord, PlayerTokenRecord,
+from . import leases, player_sessions, recovery, serving_lock
+from .player_sessions import Origin, SessionExpired, SignedIn
+from .records import (ActionRecord, ChatRecord, GamePlayerRecord, GameRecord, PlayerRecord, PlayerSessionRecord,
                       RatingRecord, RoomRecord, SeatRecord)
 
 T = TypeVar("T")
@@ -54,53 +54,103 @@ class Repository:
 
     # -- players --------------------------------------------------------------------------
 
-    def create_player(self, name: str) -> tuple[PlayerRecord, str]:
-        token = secrets.token_urlsafe(32)
-        player = PlayerRecord(id=uuid.uuid4().hex, name=name, token_hash=hash_token(token))
+    def create_player(self, name: str, now_ms: int | None = None) -> tuple[PlayerRecord, str]:
+        """A new player, with the token of its first session (`created`)."""
+        player = PlayerRecord(id=uuid.uuid4().hex, name=name)
         with self.sessions.begin() as session:
             session.add(player)
+            token = self._begin_session(session, player.id, "created", now_ms)
         return player, token
+
+    @staticmethod
+    def _begin_session(session: Session, player_id: str, origin: Origin, now_ms: int | None) -> str:
+        """Add a session of `player_id` to `session`; returns its token, which is stored only hashed."""
+        token, now_ms = player_sessions.new_token(), player_sessions.wall_ms() if now_ms is None else now_ms
+        session.add(PlayerSessionRecord(id=player_sessions.new_id(), player_id=player_id, token_hash=hash_token(token),
+                                        origin=origin, created_ms=now_ms, last_used_ms=now_ms))
+        return token
 
     def rename_player(self, player_id: str, name: str) -> None:
         with self.sessions.begin() as session:
             session.get(PlayerRecord, player_id).name = name
 
-    def player_by_token(self, token: str) -> PlayerRecord | None:
-        """The player of a token: the one made with the identity, or one a restore gave out."""
-        digest = hash_token(token)
+    def player_by_token(self, token: str, now_ms: int | None = None, idle_ms: int = 0) -> SignedIn | None:
+        """The player and session of a token; None if it opens no session. A session unused for
+        longer than `idle_ms` (0: never) is deleted and raises SessionExpired."""
+        now_ms = player_sessions.wall_ms() if now_ms is None else now_ms
         with self.sessions() as session:
-            player = session.scalar(select(PlayerRecord).where(PlayerRecord.token_hash == digest))
-            if player is None:
-                player = session.scalar(select(PlayerRecord).join(
-                    PlayerTokenRecord, PlayerTokenRecord.player_id == PlayerRecord.id)
-                    .where(PlayerTokenRecord.token_hash == digest))
-            return player
+            found = session.execute(select(PlayerRecord, PlayerSessionRecord.id, PlayerSessionRecord.last_used_ms)
+                                    .join(PlayerSessionRecord, PlayerSessionRecord.player_id == PlayerRecord.id)
+                                    .where(PlayerSessionRecord.token_hash == hash_token(token))).first()
+        if found is None:
+            return None
+        player, session_id, last_used_ms = found
+        if player_sessions.is_idle(last_used_ms, now_ms, idle_ms):
+            self._end_sessions(PlayerSessionRecord.id == session_id)
+            raise SessionExpired(session_id)
+        if player_sessions.needs_touch(last_used_ms, now_ms):
+            # Throttled (storage/player_sessions.py): most requests only read.
+            self._touch_session(session_id, now_ms)
+        return SignedIn(player, session_id)
 
-    def set_recovery_code(self, player_id: str) -> str:
-        """A new recovery code for the player; the one before it stops working. Returns the code,
-        which is stored only hashed."""
+    def _touch_session(self, session_id: str, now_ms: int) -> None:
+        with self.sessions.begin() as session:
+            session.execute(update(PlayerSessionRecord).where(PlayerSessionRecord.id == session_id,
+                                                              PlayerSessionRecord.last_used_ms < now_ms)
+                            .values(last_used_ms=now_ms))
+
+    def sessions_of(self, player_id: str, now_ms: int, idle_ms: int = 0) -> list[PlayerSessionRecord]:
+        """The player's live sessions (none idle longer than `idle_ms`, 0: never), newest first."""
+        query = select(PlayerSessionRecord).where(PlayerSessionRecord.player_id == player_id)
+        if idle_ms > 0:
+            query = query.where(PlayerSessionRecord.last_used_ms >= now_ms - idle_ms)
+        with self.sessions() as session:
+            return list(session.scalars(query.order_by(PlayerSessionRecord.created_ms.desc(), PlayerSessionRecord.id)))
+
+    def end_session(self, player_id: str, session_id: str) -> bool:
+        """End one of the player's sessions; False if the player has no session with that id."""
+        return self._end_sessions(PlayerSessionRecord.player_id == player_id, PlayerSessionRecord.id == session_id) > 0
+
+    def _end_sessions(self, *where) -> int:
+        with self.sessions.begin() as session:
+            return self._end_sessions_in(session, *where)
+
+    @staticmethod
+    def _end_sessions_in(session: Session, *where) -> int:
+        return session.execute(delete(PlayerSessionRecord).where(*where)).rowcount
+
+    def set_recovery_code(self, player_id: str, keep_only: str | None = None) -> str:
+        """A new recovery code for the player; the one before it stops working. With `keep_only`
+        (a session id), every other session of the player ends too, in the same transaction.
+        Returns the code, which is stored only hashed."""
         code = recovery.new_code()
         with self.sessions.begin() as session:
             session.get(PlayerRecord, player_id).recovery_hash = recovery.hash_code(code)
+            self._end_other_sessions(session, player_id, keep_only)
         return code
 
-    def clear_recovery_code(self, player_id: str) -> None:
+    def clear_recovery_code(self, player_id: str, keep_only: str | None = None) -> None:
+        """No code restores the player any more; with `keep_only`, as in `set_recovery_code`."""
         with self.sessions.begin() as session:
             session.get(PlayerRecord, player_id).recovery_hash = None
+            self._end_other_sessions(session, player_id, keep_only)
 
-    def restore_player(self, typed_code: str) -> tuple[PlayerRecord, str] | None:
-        """The player whose recovery code this is, with a new token for the browser that typed
-        it (the player's other browsers keep theirs); None if it is nobody's code."""
+    def _end_other_sessions(self, session: Session, player_id: str, keep_only: str | None) -> None:
+        if keep_only is not None:
+            self._end_sessions_in(session, PlayerSessionRecord.player_id == player_id,
+                                  PlayerSessionRecord.id != keep_only)
+
+    def restore_player(self, typed_code: str, now_ms: int | None = None) -> tuple[PlayerRecord, str] | None:
+        """The player whose recovery code this is, with the token of a new session (`restored`)
+        for the browser that typed it (the player's other sessions go on); None if it is nobody's code."""
         digest = recovery.hash_code(typed_code)
         if digest is None:
             return None
-        token = secrets.token_urlsafe(32)
         with self.sessions.begin() as session:
             player = session.scalar(select(PlayerRecord).where(PlayerRecord.recovery_hash == digest))
             if player is None:
                 return None
-            session.add(PlayerTokenRecord(token_hash=hash_token(token), player_id=player.id))
-            return player, token
+            return player, self._begin_session(session, player.id, "restored", now_ms)
 
     def players(self, ids: set[str]) -> dict[str, PlayerRecord]:
         if not ids:
@@ -337,7 +387,13 @@ class Store:
     """The repository run on worker threads (one for SQLite, whose writers queue anyway)."""
 
     def __init__(self, url: str) -> None:
-        migrate(url)
+        # First: a second process serving this SQLite file stops here, before it migrates or loads.
+        self.serving = serving_lock.hold(url)
+        try:
+            migrate(url)
+        except BaseException:
+            serving_lock.release(self.serving)
+            raise
         self.engine = make_engine(url)
         self.repo = Repository(self.engine)
         workers = 1 if self.engine.dialect.name == "sqlite" else 4
@@ -355,3 +411,5 @@ class Store:
     def close(self) -> None:
         self.executor.shutdown(wait=True)
         self.engine.dispose()
+        serving_lock.release(self.serving)
+        self.serving = None

@@ -11,10 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import fastapi_offline
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..deps import address_limit
 from .pages import PAGE_SECURITY
 
 ASSETS_URL = "/docs/assets"
@@ -42,7 +43,7 @@ START = """SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui", deepLin
   validatorUrl: null, presets: [SwaggerUIBundle.presets.apis], layout: "BaseLayout"});
 """
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[Depends(address_limit("request"))])
 assets = StaticFiles(directory=ASSETS_DIR)
 
 

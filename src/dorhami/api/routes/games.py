@@ -1,8 +1,9 @@
 """The catalogue of games, and replays of the games played."""
 
+import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query
+from fastapi import APIRouter, Depends, Path, Query, Request
 
 from ...engine import GAMES, get_engine
 from ...hub import claims
@@ -10,10 +11,10 @@ from ...hub.errors import HubError
 from ...hub.replay import viewer_frames
 from ...hub.verify import checks, revealed
 from ...storage.records import PlayerRecord
-from ..deps import HubDep, optional_player
+from ..deps import HubDep, address_limit, optional_player
 from ..schemas import ERRORS, GamePublic, ReplayPublic, VerifyPublic
 
-router = APIRouter(prefix="/api", tags=["games"], responses=ERRORS)
+router = APIRouter(prefix="/api", tags=["games"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 
 
 @router.get("/games", response_model=list[GamePublic])
@@ -37,37 +38,63 @@ REPLAY_PAGE_MAX = 500
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
-@router.get("/games/{game_id}/replay", response_model=ReplayPublic)
-async def replay(game_id: GameId, hub: HubDep,
+# Replays and checks re-simulate a stored game: at most this many at once per process, each on a
+# worker thread (the engines are pure), so a crowd asking for them queues instead of stalling tables.
+BUILDS_AT_ONCE = 2
+
+
+def _builds(request: Request) -> asyncio.Semaphore:
+    state = request.app.state
+    if getattr(state, "replay_builds", None) is None:
+        state.replay_builds = asyncio.Semaphore(BUILDS_AT_ONCE)
+    return state.replay_builds
+
+
+async def _off_the_loop(request: Request, fn, *args):
+    async with _builds(request):
+        return await asyncio.to_thread(fn, *args)
+
+
+@router.get("/games/{game_id}/replay", response_model=ReplayPublic, dependencies=[Depends(address_limit("replay"))])
+async def replay(game_id: GameId, hub: HubDep, request: Request,
                  player: Annotated[PlayerRecord | None, Depends(optional_player)],
                  seat: Annotated[int | None, Query(ge=0, le=7, description="whose eyes; none: a spectator's")] = None,
                  after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
                  limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = REPLAY_PAGE_MAX) -> dict:
     """A game as one viewer saw it, version by version: their view and the events they heard,
-    re-simulated from the log. A finished game from any seat or as a spectator; a running one
-    only from your own seat, up to now, so a replay never tells anyone more than the table did."""
+    re-simulated from the log, a page at a time. A finished game from any seat or as a spectator; a
+    running one only from the seat you hold now, up to now, so a replay never tells anyone more than
+    the table does (a player who left, or whose seat was taken over, no longer sees its hand)."""
     found = await hub.store.game_room(game_id)
     if found is None:
         raise HubError("no_such_game", f"there is no game {game_id}", 404)
     record, slug, _ = found
     if seat is not None and seat >= record.players:
         raise HubError("no_such_seat", f"this game has seats 0 to {record.players - 1}", 409)
-    if record.result is None:
-        own = [s for s, pid in enumerate(record.seat_players or []) if player is not None and pid == player.id]
-        if seat is None or seat not in own:
-            raise HubError("not_finished", "while the game runs, only your own seat's replay is shown", 403)
-    rows = await hub.store.actions(game_id)
+    if record.result is None and (seat is None or not await _holds(hub, record, seat, player)):
+        raise HubError("not_finished", "while the game runs, only the seat you hold now is replayed", 403)
+    # Versions are the log's seqs, 1, 2, ...: a page ends at version after + limit, and one more row
+    # says whether another page follows.
+    rows = await hub.store.actions_page(game_id, 0, max(after, 0) + limit + 1)
     by_seat = record.seat_players or [None] * record.players
     people = await hub.store.players({pid for pid in by_seat if pid})
     names = [people[pid].name if pid in people else None for pid in by_seat]
-    frames = [f for f in viewer_frames(get_engine(slug), record, rows, seat) if f["version"] > after]
+    frames = await _off_the_loop(request, viewer_frames, get_engine(slug), record, rows, seat, after, limit + 1)
     return {"game_id": game_id, "game": slug, "players": record.players, "names": names, "seat": seat,
             "finished": record.result is not None, "result": record.result, "frames": frames[:limit],
             "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}
 
 
-@router.get("/games/{game_id}/verify", response_model=VerifyPublic)
-async def verify(game_id: GameId, hub: HubDep) -> dict:
+async def _holds(hub, record, seat: int, player: PlayerRecord | None) -> bool:
+    """Whether `player` holds `seat` of the running game now: the room's seats, as the table keeps
+    them (a leaver's seat is a bot's, a rescued seat its rescuer's)."""
+    if player is None:
+        return False
+    return any(s.seat == seat and s.player_id == player.id for s in await hub.store.seats(record.room_id))
+
+
+@router.get("/games/{game_id}/verify", response_model=VerifyPublic, dependencies=[Depends(address_limit("replay"))])
+async def verify(game_id: GameId, hub: HubDep, request: Request) -> dict:
     """Check a finished game: the revealed server seed against its commitment, the seed's
     derivation, and a replay of the whole log from that seed to the stored result. Refused while
     the game runs (its server seed is still secret)."""
@@ -78,6 +105,6 @@ async def verify(game_id: GameId, hub: HubDep) -> dict:
     if record.result is None:
         raise HubError("not_finished", "a game is checked once it is over: its server seed is secret until then", 409)
     rows = await hub.store.actions(game_id)
-    results = checks(get_engine(slug), record, rows, code)
+    results = await _off_the_loop(request, checks, get_engine(slug), record, rows, code)
     return {"game_id": game_id, "game": slug, "passed": all(c["passed"] for c in results), "checks": results,
             "seed": record.seed, "players": record.players, "log_rows": len(rows), **(revealed(record, code) or {})}

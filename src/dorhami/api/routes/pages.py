@@ -6,15 +6,15 @@ new version of the assets reaches a player on their next visit.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from ...engine import GAMES
 from ..assets import REVALIDATE, AssetTree
-from ..deps import HubDep
+from ..deps import HubDep, address_limit
 from .community import is_player_id
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[Depends(address_limit("request"))])
 # HEAD too: link checkers and some chat apps' link previews ask for a page's headers first.
 PAGE_METHODS = ["GET", "HEAD"]
 # The paths of the JSON API and the sockets: their errors stay JSON.

@@ -175,10 +175,11 @@ async def get_log(code: str, hub: HubDep, after: Annotated[int, Query(ge=0, le=S
 
 
 @router.get("/{code}/chat", response_model=ChatPublic)
-async def get_chat(code: str, hub: HubDep) -> dict:
-    """The room's recent chat lines and reactions (at most 50), oldest first."""
+async def get_chat(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+    """The room's recent chat lines and reactions (at most 50), oldest first: for its players, its
+    host, and a spectator watching it now (whose socket hears the chat anyway)."""
     table = await hub.table(code)
-    return {"messages": table.chat.history()}
+    return {"messages": await table.call(table.chat_for, player.id)}
 
 
 @router.post("/{code}/chat/settings", response_model=ChatSettingsPublic)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from functools import partial
 from typing import Callable
 
@@ -16,6 +17,7 @@ from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
 from ...hub.table import Retired, Table
 from .. import socket_protocol
+from ..deps import sign_in
 from ..rate import Flood, TokenBucket
 
 
@@ -47,6 +49,24 @@ async def room_socket(ws: WebSocket) -> None:
     player_id = await _hello(ws, hub)
     if player_id is False:
         return
+    watchers = ws.app.state.anonymous_watchers
+    address = ws.client.host if ws.client else "unknown"
+    if player_id is None:
+        if watchers[address] >= hub.settings.anonymous_sockets_per_address:
+            await ws.close(CLOSE_TOO_MANY, "too many anonymous watchers from your address; choose a name to watch")
+            return
+        watchers[address] += 1
+    try:
+        await _play(ws, hub, code, table, player_id)
+    finally:
+        if player_id is None:
+            watchers[address] -= 1
+            if watchers[address] <= 0:
+                del watchers[address]
+
+
+async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | None) -> None:
+    """From a good hello to the socket's end: subscribed to the table, reading what it sends."""
     sub = Subscriber(player_id, hub.settings.send_queue_limit)
     sub.attach(ws.send_text, lambda why: ws.close(CLOSE_TRY_AGAIN, reason(why)),
                ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION))
@@ -105,11 +125,12 @@ async def _hello(ws: WebSocket, hub) -> str | None | bool:
         return False
     if hello.token is None:
         return None
-    player = await hub.store.player_by_token(hello.token)
-    if player is None:
-        await ws.close(CLOSE_BAD_TOKEN, "that token belongs to no player")
+    try:
+        signed_in = await sign_in(hub, hello.token)
+    except HubError as exc:  # no such token, or its session was ended or expired
+        await ws.close(CLOSE_BAD_TOKEN, reason(exc.message))
         return False
-    return player.id
+    return signed_in.player.id
 
 
 async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:

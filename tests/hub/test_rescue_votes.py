@@ -1,0 +1,77 @@
+"""Rescue with the host away: a majority of the seated players grants a seat, nobody's yes is
+assumed, and time alone grants nothing (hub/rescue.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from dorhami.config import Settings
+from dorhami.hub.clock import FakeClock
+from dorhami.hub.errors import HubError
+from dorhami.hub.fanout import Subscriber
+from dorhami.hub.hub import Hub
+from dorhami.storage.repository import Store
+
+from .test_leavers import wait
+
+GRACE_S = 10
+
+
+async def three_players_one_gone(url: str, clock: FakeClock):
+    """A host who only watches (and has left), Sara and Omid at their seats, Ali gone past the
+    grace so a bot stands in for him; Tara, who holds the link, has asked for his seat."""
+    hub = Hub(Store(url), Settings(database_url=url, bot_delay_ms=(200, 200)), clock)
+    host, sara, omid, ali, tara = [(await hub.store.create_player(n))[0]
+                                   for n in ("Host", "Sara", "Omid", "Ali", "Tara")]
+    await hub.store.create_room("r", "camel-up-cards", {"races": 1}, True, host.id, reconnect_grace_s=GRACE_S)
+    table = await hub.table("r")
+    for person in (sara, omid, ali):
+        await table.call(table.join, person.id, person.name)
+    await table.call(table.start_game, host.id, False)
+    subs = {p.id: Subscriber(p.id, 100_000) for p in (sara, omid, ali)}
+    for sub in subs.values():
+        await table.call(table.subscribe, sub)
+    await table.call(table.unsubscribe, subs[ali.id])
+    await wait(clock, table, GRACE_S + 1, stayer_plays=False)
+    assert table.stand_ins == {2}
+    await table.call(table.ask_rescue, tara.id, "Tara", 2)
+    return hub, table, (host, sara, omid, ali, tara)
+
+
+def test_with_the_host_away_a_majority_of_the_seated_players_grants_the_seat(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
+        [request] = table.room_public()["rescue_requests"]
+        assert request["needed"] == 2 and request["approvals"] == []
+        await wait(clock, table, 60, stayer_plays=False)
+        assert table.seats[2].player_id == ali.id, "time alone grants nothing"
+        with pytest.raises(HubError) as refused:
+            await table.call(table.approve_rescue, tara.id, 2)
+        assert refused.value.code == "not_host", "the asker has no say"
+        assert await table.call(table.approve_rescue, sara.id, 2) == {"seat": 2, "granted": False}
+        assert table.room_public()["rescue_requests"][0]["approvals"] == [sara.id]
+        assert await table.call(table.approve_rescue, omid.id, 2) == {"seat": 2, "granted": True}
+        assert table.seats[2].player_id == tara.id
+        await hub.close()
+        hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_with_the_host_here_only_the_host_decides(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
+        await table.call(table.subscribe, Subscriber(host.id, 100_000))
+        assert table.room_public()["rescue_requests"][0]["needed"] is None
+        with pytest.raises(HubError) as refused:
+            await table.call(table.approve_rescue, sara.id, 2)
+        assert refused.value.code == "not_host"
+        assert await table.call(table.approve_rescue, host.id, 2) == {"seat": 2, "granted": True}
+        await hub.close()
+        hub.store.close()
+
+    asyncio.run(scenario())
