@@ -65,7 +65,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
         if hub.board is not None:
             tasks.append(asyncio.create_task(hub.refresh_board_forever(), name="room-board"))
         if hub.news is not None:
-            tasks.append(asyncio.create_task(hub.news.listen_forever(hub.show_rename), name="news"))
+            listening = hub.news.listen_forever(hub.show_rename, hub.close_sessions)
+            tasks.append(asyncio.create_task(listening, name="news"))
         log.info("dorhami ready; resuming unfinished games")
         try:
             yield

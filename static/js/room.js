@@ -311,7 +311,7 @@ export function showRoom(root, code) {
   const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log, chat.el];
 
   function redraw() {
-    if (status === "not_found" || status === "too_many_tabs") {
+    if (status === "not_found" || status === "too_many_tabs" || status === "signed_out") {
       const again = status === "too_many_tabs" ? h("button", { type: "button", onclick: () => location.reload() }, t("reload")) : null;
       root.replaceChildren(h("section", { class: "card", role: "alert" }, h("p", {}, t(status)),
         h("div", { class: "button-row" }, again, h("a", { href: "/", class: "button" }, t("back_to_lobby")))));

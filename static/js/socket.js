@@ -42,6 +42,8 @@ export class RoomSocket {
       if (this.closed) return;
       if (event.code === 4404) { this.onStatus("not_found"); return; }
       if (event.code === 4409) { this.onStatus("too_many_tabs"); return; }  // another tab is the way in
+      // The token opens no session any more (ended from another browser, or expired): retrying cannot help.
+      if (event.code === 4401) { this.onStatus("signed_out"); return; }
       this.attempt += 1;
       this.onStatus("reconnecting");
       setTimeout(() => this.connect(), Math.min(8000, 250 * 2 ** this.attempt));

@@ -20,6 +20,7 @@ from dorhami.storage.db import alembic_config, make_engine, migrate
 from dorhami.storage.repository import Repository, hash_token
 
 from .factories import new_player, seated_game
+from .test_socket import receive_until
 
 DAY_MS, HOUR_MS = 86_400_000, 3_600_000
 I18N = Path(__file__).resolve().parents[2] / "static" / "js" / "i18n"
@@ -94,6 +95,25 @@ def test_an_ended_session_is_refused_by_rest_and_by_the_socket_hello(client):
     assert refusal(client, other) == (401, "invalid_token")
     assert socket_close(client, room, other) == 4401
     assert refusal(client, guest["token"]) == (200, None)
+
+
+def test_ending_a_session_closes_its_open_sockets_and_no_others(client):
+    """A leaked token playing right now is cut off at once, not when its socket next drops; the
+    player's own page, on another session, plays on."""
+    room, host, guest = seated_game(client)
+    leaked = restored(client, guest)
+    with client.websocket_connect(f"/ws/rooms/{room}") as thief, client.websocket_connect(f"/ws/rooms/{room}") as own:
+        for socket, token in ((thief, leaked), (own, guest["token"])):
+            socket.send_json({"type": "hello", "token": token})
+            receive_until(socket, "state")
+        theirs = next(s for s in sessions(client, guest["token"]) if not s["current"])
+        assert client.delete(f"/api/players/me/sessions/{theirs['id']}", headers=guest["headers"]).status_code == 204
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                thief.receive_json()
+        assert closed.value.code == 1013 and "session" in closed.value.reason
+        own.send_json({"type": "ping", "client_time": 1})
+        assert receive_until(own, "pong")["client_time"] == 1
 
 
 def test_a_player_may_end_their_own_current_session(client):

@@ -7,6 +7,7 @@ import asyncio
 
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
+from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
 from dorhami.hub.news import CHANNEL
 from dorhami.storage.repository import Store
@@ -17,7 +18,7 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
         hubs = [Hub(Store(cluster_database_url), Settings(database_url=cluster_database_url, redis_url=redis_url,
                                                            instance_id=name), FakeClock()) for name in "ab"]
         a, b = hubs
-        listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename)) for hub in hubs]
+        listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename, hub.close_sessions)) for hub in hubs]
         await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
         host, _ = await a.store.create_player("Host")
         await a.store.create_room("news1", "twin-it", {}, True, host.id)
@@ -38,6 +39,37 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
         assert [s["player"]["name"] for s in after["seats"]] == ["Sara"] and after["host"]["name"] == "Sara"
         assert [line["player"]["name"] for line in table.chat.history()] == ["Sara"]
         assert "news1" not in b.tables, "b told a; it did not load the table itself"
+        for task in listeners:
+            task.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
+        for hub in hubs:
+            await hub.close()
+            hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_ended_session_closes_its_socket_on_another_process(cluster_database_url, redis_url):
+    """The session is ended through one process; its socket is open on the process that runs the
+    table, and closes there (the rest of the player's sockets stay)."""
+    async def scenario():
+        hubs = [Hub(Store(cluster_database_url), Settings(database_url=cluster_database_url, redis_url=redis_url,
+                                                           instance_id=name), FakeClock()) for name in "ab"]
+        a, b = hubs
+        listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename, hub.close_sessions)) for hub in hubs]
+        await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
+        host, _ = await a.store.create_player("Host")
+        await a.store.create_room("news2", "twin-it", {}, True, host.id)
+        table = await a.table("news2")
+        ended, kept = Subscriber(host.id, 100, "leaked"), Subscriber(host.id, 100, "own")
+        for sub in (ended, kept):
+            await table.call(table.subscribe, sub)
+        await b.end_sessions(host.id, ended="leaked")  # b does not run the table
+        for _ in range(100):
+            if ended.closed_reason:
+                break
+            await asyncio.sleep(0.05)
+        assert ended.closed_reason == "this session has ended" and kept.closed_reason is None
         for task in listeners:
             task.cancel()
         await asyncio.gather(*listeners, return_exceptions=True)

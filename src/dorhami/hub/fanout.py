@@ -60,12 +60,13 @@ class Subscriber:
     A deque and one waiter rather than an asyncio.Queue: thousands of idle sockets each keep one,
     and a Queue's three deques and its Event cost more than the socket's own protocol state."""
 
-    __slots__ = ("id", "player_id", "limit", "items", "waiter", "closed_reason", "meter", "_write", "_shut",
-                 "_write_frame", "_busy")
+    __slots__ = ("id", "player_id", "session_id", "limit", "items", "waiter", "closed_reason", "meter", "_write",
+                 "_shut", "_write_frame", "_busy")
 
-    def __init__(self, player_id: str | None, limit: int) -> None:
+    def __init__(self, player_id: str | None, limit: int, session_id: str | None = None) -> None:
         self.id = next(_socket_ids)
         self.player_id = player_id
+        self.session_id = session_id  # the session its hello signed in with: ending it closes the socket
         self.limit = limit
         self.items: deque = deque()
         self.waiter: asyncio.Future | None = None

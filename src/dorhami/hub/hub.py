@@ -133,6 +133,22 @@ class Hub:
         if self.news is not None:
             await self.news.tell_rename(player_id, name)
 
+    async def end_sessions(self, player_id: str, ended: str | None = None, keep: str | None = None) -> None:
+        """Sessions of `player_id` just ended (`ended`, or every one but `keep`): their open sockets
+        close here and on the other processes, so a revoked token plays nothing more."""
+        await self.close_sessions(player_id, ended, keep)
+        if self.news is not None:
+            await self.news.tell_sessions_ended(player_id, ended, keep)
+
+    async def close_sessions(self, player_id: str, ended: str | None = None, keep: str | None = None) -> None:
+        """Close this process's sockets of `player_id` opened with `ended`, or with any session but `keep`.
+        They reconnect, and their hello is refused (4401): the page says it is signed out."""
+        for table in list(self.tables.values()):
+            for sub in list(table.subscribers):
+                if sub.player_id == player_id and sub.session_id is not None \
+                        and (sub.session_id == ended if ended is not None else sub.session_id != keep):
+                    sub.close("this session has ended")
+
     async def show_rename(self, player_id: str, name: str) -> None:
         """This process's live tables that show player `player_id` show `name` instead."""
         for table in list(self.tables.values()):

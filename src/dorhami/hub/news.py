@@ -1,4 +1,5 @@
-"""What every process must hear, over Redis pub/sub (docs/SCALING.md): a player's new name.
+"""What every process must hear, over Redis pub/sub (docs/SCALING.md): a player's new name, and
+that some of a player's sessions ended (their sockets must close wherever they are).
 
 A rename is a request about a player, not a room, so the proxy may send it to any process, while
 the tables that show that name run on others. The process that stored the name tells the rest;
@@ -38,7 +39,17 @@ class News:
         except Exception as exc:
             log.warning("could not tell the other processes of a rename (%s)", exc)
 
-    async def listen_forever(self, on_rename: Callable[[str, str], Awaitable[None]]) -> None:
+    async def tell_sessions_ended(self, player_id: str, ended: str | None, keep: str | None) -> None:
+        """Tell the other processes to close the sockets of sessions that ended; a failure is logged
+        (those sockets stay until they drop, and cannot open again)."""
+        try:
+            await self.redis.publish(CHANNEL, orjson.dumps({"from": self.sender, "player": player_id,
+                                                            "ended": ended, "keep": keep}))
+        except Exception as exc:
+            log.warning("could not tell the other processes of ended sessions (%s)", exc)
+
+    async def listen_forever(self, on_rename: Callable[[str, str], Awaitable[None]],
+                             on_sessions_ended: Callable[[str, str | None, str | None], Awaitable[None]]) -> None:
         """Apply the other processes' renames for the life of the process, resubscribing after
         Redis goes away."""
         while True:
@@ -48,7 +59,7 @@ class News:
                     self.subscribed.set()
                     async for message in pubsub.listen():
                         if message["type"] == "message":
-                            await self._apply(message["data"], on_rename)
+                            await self._apply(message["data"], on_rename, on_sessions_ended)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -56,18 +67,26 @@ class News:
             self.subscribed.clear()
             await asyncio.sleep(RETRY_S)
 
-    async def _apply(self, data: bytes, on_rename: Callable[[str, str], Awaitable[None]]) -> None:
+    async def _apply(self, data: bytes, on_rename: Callable[[str, str], Awaitable[None]],
+                     on_sessions_ended: Callable[[str, str | None, str | None], Awaitable[None]]) -> None:
         try:
             news = orjson.loads(data)
-            sender, player_id, name = news["from"], news["player"], news["name"]
-        except (ValueError, KeyError, TypeError):
+            sender, player_id = news["from"], news["player"]
+            name, ended, keep = news.get("name"), news.get("ended"), news.get("keep")
+        except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("ignored a malformed message on %s", CHANNEL)
             return
-        if sender != self.sender and isinstance(player_id, str) and isinstance(name, str):
-            try:
+        if sender == self.sender or not isinstance(player_id, str):
+            return
+        try:
+            if isinstance(name, str):
                 await on_rename(player_id, name)
-            except Exception:  # one table's trouble must not end the subscription
-                log.exception("could not show the rename of player %s", player_id)
+            elif all(isinstance(x, (str, type(None))) for x in (ended, keep)) and (ended or keep):
+                await on_sessions_ended(player_id, ended, keep)
+            else:
+                log.warning("ignored a malformed message on %s", CHANNEL)
+        except Exception:  # one table's trouble must not end the subscription
+            log.exception("could not apply news about player %s", player_id)
 
     async def close(self) -> None:
         await self.listening.aclose()

@@ -44,6 +44,7 @@ export default {
   reconnecting: "Connection lost. Reconnecting…",
   connected: "Connected",
   not_found: "There is no such room, or it has expired (a room nobody joins closes after an hour).",
+  signed_out: "This browser is no longer signed in as you (the session was ended or went unused too long). Restore your identity with its recovery code (Settings → Your identity), or start as a new player.",
   too_many_tabs: "This room is already open in too many tabs or devices. Close one, then reload.",
   reload: "Reload",
   back_to_lobby: "Back to the lobby",

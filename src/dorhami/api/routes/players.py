@@ -48,7 +48,10 @@ async def new_recovery_code(me: CurrentSession, hub: HubDep, response: Response,
     the browser client sends) means true."""
     keep_only = me.session_id if body is None or body.end_other_sessions else None
     response.headers["Cache-Control"] = "no-store"
-    return RecoveryCode(code=await hub.store.set_recovery_code(me.player.id, keep_only))
+    code = await hub.store.set_recovery_code(me.player.id, keep_only)
+    if keep_only is not None:
+        await hub.end_sessions(me.player.id, keep=keep_only)
+    return RecoveryCode(code=code)
 
 
 @router.delete("/players/me/recovery", status_code=204)
@@ -58,6 +61,8 @@ async def forget_recovery_code(me: CurrentSession, hub: HubDep,
     session but this one ends: forgetting a code should not leave what it restored signed in."""
     keep_only = me.session_id if end_other_sessions == "true" else None
     await hub.store.clear_recovery_code(me.player.id, keep_only)
+    if keep_only is not None:
+        await hub.end_sessions(me.player.id, keep=keep_only)
     return Response(status_code=204)
 
 
@@ -77,6 +82,7 @@ async def end_session(session_id: Annotated[str, Path(max_length=64)], me: Curre
     """End one of your sessions, this one too: its token is refused from now on."""
     if not await hub.store.end_session(me.player.id, session_id):
         raise HubError("no_such_session", "you have no session with that id", 404)
+    await hub.end_sessions(me.player.id, ended=session_id)
     return Response(status_code=204)
 
 

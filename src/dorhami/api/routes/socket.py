@@ -16,6 +16,7 @@ from ...hub import messages
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
 from ...hub.table import Retired, Table
+from ...storage.player_sessions import SignedIn
 from .. import socket_protocol
 from ..deps import sign_in
 from ..rate import Flood, TokenBucket
@@ -46,9 +47,10 @@ async def room_socket(ws: WebSocket) -> None:
         # A table moving between processes is a moment's wait: the client reconnects on 1013.
         await ws.close(CLOSE_TRY_AGAIN if exc.status == 503 else CLOSE_NO_ROOM, reason(exc.message))
         return
-    player_id = await _hello(ws, hub)
-    if player_id is False:
+    signed_in = await _hello(ws, hub)
+    if signed_in is False:
         return
+    player_id = signed_in.player.id if signed_in else None
     watchers = ws.app.state.anonymous_watchers
     address = ws.client.host if ws.client else "unknown"
     if player_id is None:
@@ -57,7 +59,7 @@ async def room_socket(ws: WebSocket) -> None:
             return
         watchers[address] += 1
     try:
-        await _play(ws, hub, code, table, player_id)
+        await _play(ws, hub, code, table, player_id, signed_in.session_id if signed_in else None)
     finally:
         if player_id is None:
             watchers[address] -= 1
@@ -65,9 +67,9 @@ async def room_socket(ws: WebSocket) -> None:
                 del watchers[address]
 
 
-async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | None) -> None:
+async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | None, session_id: str | None) -> None:
     """From a good hello to the socket's end: subscribed to the table, reading what it sends."""
-    sub = Subscriber(player_id, hub.settings.send_queue_limit)
+    sub = Subscriber(player_id, hub.settings.send_queue_limit, session_id)
     sub.attach(ws.send_text, lambda why: ws.close(CLOSE_TRY_AGAIN, reason(why)),
                ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION))
     try:
@@ -110,8 +112,8 @@ def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return origin.rstrip("/") in (own, *allowed)
 
 
-async def _hello(ws: WebSocket, hub) -> str | None | bool:
-    """The player id of the hello's token (None: a spectator), or False if the socket was closed."""
+async def _hello(ws: WebSocket, hub) -> SignedIn | None | bool:
+    """Whose the hello's token is, and its session (None: a spectator), or False if the socket was closed."""
     try:
         frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT_S)
         if frame["type"] == "websocket.disconnect":
@@ -130,7 +132,7 @@ async def _hello(ws: WebSocket, hub) -> str | None | bool:
     except HubError as exc:  # no such token, or its session was ended or expired
         await ws.close(CLOSE_BAD_TOKEN, reason(exc.message))
         return False
-    return signed_in.player.id
+    return signed_in
 
 
 async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
