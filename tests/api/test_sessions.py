@@ -290,3 +290,17 @@ def test_the_browser_client_words_the_new_refusals_in_both_languages(language):
     strings = (I18N / f"{language}.js").read_text(encoding="utf-8")
     for code in ("session_expired", "no_such_session"):
         assert re.search(rf'"err\.{code}":\s*"[^"]+"', strings), f"{language}.js has no text for {code}"
+
+
+def test_the_sweep_drops_sessions_nobody_came_back_to(client, clock, database_url):
+    """A token unused past the limit is refused at its next use; one never used again must not
+    stay a row for ever."""
+    gone, here = new_player(client, "Gone"), new_player(client, "Here")
+    pass_time(client, clock, 60 * DAY_MS)
+    assert refusal(client, here["token"]) == (200, None)  # used: stamped, and kept
+    pass_time(client, clock, 31 * DAY_MS)
+    hub = client.app.state.hub
+    client.portal.call(hub.sweep)
+    with hub.store.engine.connect() as connection:
+        left = connection.scalars(text("SELECT player_id FROM player_sessions")).all()
+    assert left == [here["id"]]

@@ -14,7 +14,7 @@ import redis.asyncio as redis
 
 from .. import logs
 from ..config import Settings
-from ..storage import leases
+from ..storage import leases, player_sessions
 from ..storage.repository import Repository, Store
 from .chat import HISTORY_KEPT, Chat, Line
 from .clock import SystemClock
@@ -245,6 +245,9 @@ class Hub:
                 unloaded.append(code)
                 if self.ownership is not None:
                     await self.ownership.release(code)
+        idle_ms = player_sessions.idle_limit_ms(settings.session_idle_days)
+        if idle_ms:  # sessions nobody came back to are refused already; their rows go too
+            await self.store.end_idle_sessions(now - idle_ms)
         return expired, unloaded
 
     async def sweep_forever(self, every_s: float = SWEEP_S) -> None:

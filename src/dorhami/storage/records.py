@@ -38,7 +38,7 @@ class PlayerSessionRecord(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     origin: Mapped[str] = mapped_column(String(16))
     created_ms: Mapped[int] = mapped_column(BigInteger)
-    last_used_ms: Mapped[int] = mapped_column(BigInteger)
+    last_used_ms: Mapped[int] = mapped_column(BigInteger, index=True)  # the sweep ends idle sessions by it
 
 
 class RoomRecord(Base):

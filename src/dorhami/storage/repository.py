@@ -111,6 +111,11 @@ class Repository:
         """End one of the player's sessions; False if the player has no session with that id."""
         return self._end_sessions(PlayerSessionRecord.player_id == player_id, PlayerSessionRecord.id == session_id) > 0
 
+    def end_idle_sessions(self, used_before_ms: int) -> int:
+        """End every session last used before `used_before_ms` (the sweep's; a token of one is
+        refused anyway, this only drops the rows); returns how many."""
+        return self._end_sessions(PlayerSessionRecord.last_used_ms < used_before_ms)
+
     def _end_sessions(self, *where) -> int:
         with self.sessions.begin() as session:
             return self._end_sessions_in(session, *where)

@@ -47,6 +47,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_player_sessions_player_id", "player_sessions", ["player_id"])
     op.create_index("ix_player_sessions_token_hash", "player_sessions", ["token_hash"], unique=True)
+    op.create_index("ix_player_sessions_last_used_ms", "player_sessions", ["last_used_ms"])
     now_ms = time.time_ns() // 1_000_000
     _copy_pages(sa.select(players.c.id, players.c.token_hash, players.c.created_at), players.c.token_hash,
                 "created", now_ms)
