@@ -12,6 +12,11 @@ extend({
     "identity.unprotected": "Only this browser knows {name}. Keep a recovery code to play as {name} on another device.",
     "identity.make": "Get a recovery code",
     "identity.replace": "Replace the recovery code",
+    "identity.replace_note": "A new code also signs out every other browser playing as you; they can restore with the new code.",
+    "identity.others_one": "1 other browser also plays as you.",
+    "identity.others_many": "{n} other browsers also play as you.",
+    "identity.sign_out_others": "Sign out the other browsers",
+    "identity.signed_out_others": "The other browsers are signed out.",
     "identity.shown_once": "Write this code down or keep it somewhere safe: it is shown only now. Anyone with it can play as you.",
     "identity.copy": "Copy the code",
     "identity.copied": "Code copied",
@@ -27,6 +32,11 @@ extend({
     "identity.unprotected": "فقط این مرورگر {name} را می‌شناسد. با یک کد بازیابی می‌توانید در دستگاه دیگری هم {name} باشید.",
     "identity.make": "گرفتن کد بازیابی",
     "identity.replace": "عوض کردن کد بازیابی",
+    "identity.replace_note": "کد تازه همه‌ی مرورگرهای دیگری را هم که به نام شما بازی می‌کنند بیرون می‌کند؛ آن‌ها می‌توانند با کد تازه بازیابی کنند.",
+    "identity.others_one": "۱ مرورگر دیگر هم به نام شما بازی می‌کند.",
+    "identity.others_many": "{n} مرورگر دیگر هم به نام شما بازی می‌کنند.",
+    "identity.sign_out_others": "بیرون کردن مرورگرهای دیگر",
+    "identity.signed_out_others": "مرورگرهای دیگر بیرون شدند.",
     "identity.shown_once": "این کد را یادداشت کنید یا جای امنی نگه دارید: فقط همین حالا نشان داده می‌شود. هر کس آن را داشته باشد می‌تواند به جای شما بازی کند.",
     "identity.copy": "کپی کد",
     "identity.copied": "کد کپی شد",
@@ -41,8 +51,10 @@ export function identityPanel() {
   const status = h("p", { id: "identity-status" });
   const result = h("div", { id: "identity-result", "aria-live": "polite" });
   const makeButton = h("button", { type: "button", id: "identity-make", onclick: makeCode }, t("identity.make"));
+  const note = h("p", { id: "identity-replace-note", class: "muted", hidden: true }, t("identity.replace_note"));
+  const others = h("div", { id: "identity-others", "aria-live": "polite" });
   const section = h("section", { id: "identity", "aria-labelledby": "identity-title" },
-    h("h3", { id: "identity-title" }, t("identity.title")), status, makeButton, result, restoreForm());
+    h("h3", { id: "identity-title" }, t("identity.title")), status, makeButton, note, result, others, restoreForm());
 
   async function describe() {
     const me = identity();
@@ -52,11 +64,31 @@ export function identityPanel() {
     makeButton.textContent = t("identity.make");
     try {
       const info = await api("GET", "/api/players/me");
+      note.hidden = !info.protected;
       if (info.protected) {
         status.textContent = t("identity.protected", { name: info.name });
         makeButton.textContent = t("identity.replace");
       }
+      await describeOthers();
     } catch { /* offline: the line above still holds */ }
+  }
+
+  // The other sessions of this identity (browsers a recovery code restored it in), and a way to end them.
+  async function describeOthers() {
+    const { sessions } = await api("GET", "/api/players/me/sessions");
+    const rest = sessions.filter((s) => !s.current);
+    if (!rest.length) { others.replaceChildren(); return; }
+    const line = rest.length === 1 ? t("identity.others_one") : t("identity.others_many", { n: rest.length });
+    const end = h("button", { type: "button", id: "identity-sign-out-others", onclick: async () => {
+      end.disabled = true;
+      try {
+        for (const session of rest) await api("DELETE", `/api/players/me/sessions/${session.id}`);
+        others.replaceChildren(h("p", {}, t("identity.signed_out_others")));
+      } catch (err) {
+        others.replaceChildren(h("p", { role: "alert" }, errorText(err)));
+      }
+    } }, t("identity.sign_out_others"));
+    others.replaceChildren(h("p", {}, line), end);
   }
 
   async function makeCode() {

@@ -64,6 +64,20 @@ def test_a_recovery_code_made_in_one_browser_restores_the_player_in_another(serv
     assert_accessible(second, "#settings-dialog")
     screenshot(second, "identity-restored-desktop-en")
 
+    # The first browser sees the second, and signs it out with the keyboard.
+    press(first, "#settings-close")
+    press(first, "#settings")
+    first.wait_for_selector("#identity-sign-out-others")
+    assert "۱ مرورگر دیگر" in first.inner_text("#identity-others")
+    assert "بیرون می‌کند" in first.inner_text("#identity-replace-note")
+    assert_accessible(first, "#settings-dialog")
+    first.locator("#identity-sign-out-others").scroll_into_view_if_needed()
+    screenshot(first, "identity-others-phone-fa")
+    press(first, "#identity-sign-out-others")
+    first.wait_for_selector("#identity-others:has-text('مرورگرهای دیگر بیرون شدند')")
+    answer = httpx.get(f"{server.url}/api/players/me", headers={"Authorization": f"Bearer {restored['token']}"})
+    assert answer.status_code == 401 and answer.json()["code"] == "invalid_token"
+
 
 def test_someone_watching_takes_over_a_gone_players_seat_when_the_host_approves(server, browser):
     with httpx.Client(base_url=server.url, timeout=10) as http:
