@@ -5,12 +5,6 @@ import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n
 import { identity } from "./api.js";
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
-import { showRoom } from "./room.js";
-import { showHowTo } from "./howto.js";
-import { showReplay } from "./replay.js";
-import { showVerify } from "./verify.js";
-import { showPlayer } from "./player-page.js";
-import { showLeaderboard } from "./leaderboard.js";
 import { applySettings } from "./settings.js";
 import { openSettings } from "./settings-panel.js";
 
@@ -35,17 +29,34 @@ function header() {
   who.title = who.textContent;
 }
 
-function route() {
+// Every screen but the lobby is loaded when first visited: a phone opening the lobby on a slow
+// network downloads none of the room, its chat and sockets, the replay or the player pages.
+const SCREENS = [
+  [/^\/t\/([A-Za-z0-9_-]+)$/, () => import("./room.js"), "showRoom"],
+  [/^\/how\/([a-z-]+)$/, () => import("./howto.js"), "showHowTo"],
+  [/^\/replay\/(\d+)$/, () => import("./replay.js"), "showReplay"],
+  [/^\/verify\/(\d+)$/, () => import("./verify.js"), "showVerify"],
+  [/^\/p\/([0-9a-f]{32})$/, () => import("./player-page.js"), "showPlayer"],
+  [/^\/leaderboard\/([a-z-]+)$/, () => import("./leaderboard.js"), "showLeaderboard"],
+];
+let routed = 0;  // the latest navigation: a screen whose module arrives after another one is dropped
+
+async function route() {
   screen?.dispose?.();
-  const room = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
-  const how = location.pathname.match(/^\/how\/([a-z-]+)$/);
-  const replay = location.pathname.match(/^\/replay\/(\d+)$/);
-  const verify = location.pathname.match(/^\/verify\/(\d+)$/);
-  const player = location.pathname.match(/^\/p\/([0-9a-f]{32})$/);
-  const board = location.pathname.match(/^\/leaderboard\/([a-z-]+)$/);
-  screen = room ? showRoom(app, room[1]) : how ? showHowTo(app, how[1]) : replay ? showReplay(app, replay[1])
-    : verify ? showVerify(app, verify[1]) : player ? showPlayer(app, player[1]) : board ? showLeaderboard(app, board[1])
-    : showLobby(app);
+  screen = null;
+  const turn = ++routed;
+  const found = SCREENS.map(([pattern, load, name]) => [location.pathname.match(pattern), load, name])
+    .find(([match]) => match);
+  if (!found) {
+    screen = showLobby(app);
+    header();
+    return;
+  }
+  const [match, load, name] = found;
+  app.replaceChildren(h("p", { class: "muted" }, t("connecting")));
+  const module = await load();
+  if (turn !== routed) return;
+  screen = module[name](app, match[1]);
   header();
 }
 
