@@ -1,21 +1,35 @@
-"""One serving process per SQLite file: a second `dorhami serve` on it stops at once and says why;
-a second Store in the same process shares the lock; migrate and the ratings rebuild need none."""
+"""One serving process per SQLite file: a second `dorhami serve` (any second hub) on it stops at once
+and says why; a second hub in the same process shares the lock; migrate, the ratings rebuild and a
+plain Store (which keeps nothing in memory) need none."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 
 import pytest
 
+from dorhami.config import Settings
+from dorhami.hub.hub import Hub
 from dorhami.storage import serving_lock
 from dorhami.storage.repository import Store
 from tests.live import ServerProcess, free_port
 
-# A process that serves the file (holds its Store) until its stdin closes.
-HOLDER = ("import sys; from dorhami.storage.repository import Store; store = Store(sys.argv[1]); "
-          "print('serving', flush=True); sys.stdin.read(); store.close()")
+# A process that serves the file (holds a hub on it) until its stdin closes.
+HOLDER = ("import sys; from dorhami.config import Settings; from dorhami.hub.hub import Hub; "
+          "from dorhami.storage.repository import Store; url = sys.argv[1]; "
+          "hub = Hub(Store(url), Settings(database_url=url)); print('serving', flush=True); sys.stdin.read()")
+
+
+def hub_on(url: str) -> Hub:
+    return Hub(Store(url), Settings(database_url=url))
+
+
+def closed(hub: Hub) -> None:
+    asyncio.run(hub.close())
+    hub.store.close()
 
 
 def run_cli(url: str, *args: str) -> subprocess.CompletedProcess:
@@ -54,9 +68,10 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(holder, sqlite
     assert "Traceback" not in second.stderr
 
 
-def test_a_store_of_a_file_another_process_serves_is_refused(holder, sqlite_url):
+def test_a_hub_of_a_file_another_process_serves_is_refused_and_a_plain_store_is_not(holder, sqlite_url):
     with pytest.raises(serving_lock.DatabaseInUse, match="another Dorhami process .* is serving"):
-        Store(sqlite_url)
+        hub_on(sqlite_url)
+    Store(sqlite_url).close()  # rows only (a test seeding games, a tool): nothing kept in memory
 
 
 @pytest.mark.slow
@@ -67,7 +82,7 @@ def test_a_running_server_keeps_a_second_one_off_and_the_file_is_free_when_it_st
         assert second.returncode != 0 and "another Dorhami process" in second.stderr
     finally:
         server.kill()  # SIGKILL: the kernel lets the lock go with the process, no stale file blocks
-    Store(sqlite_url).close()
+    closed(hub_on(sqlite_url))
 
 
 def test_migrate_and_a_ratings_rebuild_run_beside_a_server(holder, sqlite_url):
@@ -76,12 +91,12 @@ def test_migrate_and_a_ratings_rebuild_run_beside_a_server(holder, sqlite_url):
     assert rebuilt.returncode == 0 and "rebuilt the ratings from 0 rated games" in rebuilt.stdout
 
 
-def test_two_stores_of_one_process_share_the_file_and_the_last_close_frees_it(sqlite_url):
-    first, second = Store(sqlite_url), Store(sqlite_url)
-    first.close()
-    refused = hold_elsewhere(sqlite_url)  # the second Store still serves it
+def test_two_hubs_of_one_process_share_the_file_and_the_last_close_frees_it(sqlite_url):
+    first, second = hub_on(sqlite_url), hub_on(sqlite_url)
+    closed(first)
+    refused = hold_elsewhere(sqlite_url)  # the second hub still serves it
     assert refused.returncode != 0 and "DatabaseInUse: another Dorhami process" in refused.stderr
-    second.close()
+    closed(second)
     done = hold_elsewhere(sqlite_url)
     assert done.returncode == 0 and done.stdout.strip() == "serving"
 

@@ -14,7 +14,7 @@ import redis.asyncio as redis
 
 from .. import logs
 from ..config import Settings
-from ..storage import leases, player_sessions
+from ..storage import leases, player_sessions, serving_lock
 from ..storage.repository import Repository, Store
 from .chat import HISTORY_KEPT, Chat, Line
 from .clock import SystemClock
@@ -36,6 +36,9 @@ class Hub:
 
     def __init__(self, store: Store, settings: Settings, clock=None,
                  seeds: Callable[[], int] | None = None) -> None:
+        # A hub keeps live tables, which SQLite lets only one process do: a second process's hub on
+        # the same file stops here (DatabaseInUse). Tools that only read or write rows need no lock.
+        self.serving = serving_lock.hold(settings.database_url)
         self.store = store
         # Seeds are derived per game from a fresh server seed (hub/fairness.py); a test that needs
         # one deal passes its own source, and its games have no commitment.
@@ -281,3 +284,5 @@ class Hub:
             await self.news.close()
         if self.redis is not None:
             await self.redis.aclose()
+        serving_lock.release(self.serving)
+        self.serving = None

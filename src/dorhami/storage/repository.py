@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, case, delete, exists, func, insert, s
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
-from . import leases, player_sessions, recovery, serving_lock
+from . import leases, player_sessions, recovery
 from .player_sessions import Origin, SessionExpired, SignedIn
 from .records import (ActionRecord, ChatRecord, GamePlayerRecord, GameRecord, PlayerRecord, PlayerSessionRecord,
                       RatingRecord, RoomRecord, SeatRecord)
@@ -392,13 +392,7 @@ class Store:
     """The repository run on worker threads (one for SQLite, whose writers queue anyway)."""
 
     def __init__(self, url: str) -> None:
-        # First: a second process serving this SQLite file stops here, before it migrates or loads.
-        self.serving = serving_lock.hold(url)
-        try:
-            migrate(url)
-        except BaseException:
-            serving_lock.release(self.serving)
-            raise
+        migrate(url)
         self.engine = make_engine(url)
         self.repo = Repository(self.engine)
         workers = 1 if self.engine.dialect.name == "sqlite" else 4
@@ -416,5 +410,3 @@ class Store:
     def close(self) -> None:
         self.executor.shutdown(wait=True)
         self.engine.dispose()
-        serving_lock.release(self.serving)
-        self.serving = None

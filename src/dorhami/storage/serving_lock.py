@@ -34,8 +34,8 @@ class DatabaseInUse(RuntimeError):
         self.path = path
 
 
-# The locks this process holds, with how many Stores use each: flock locks belong to an open file,
-# so a second Store of this process on the same database must share the first one's, not ask again.
+# The locks this process holds, with how many hubs use each: flock locks belong to an open file,
+# so a second hub of this process on the same database must share the first one's, not ask again.
 _held: dict[Path, list[int]] = {}  # path -> [file descriptor, users]
 _guard = threading.Lock()
 
