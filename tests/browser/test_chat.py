@@ -60,7 +60,9 @@ def test_a_line_with_markup_shows_as_text_and_runs_nothing_on_a_phone(server, br
     assert page.locator("#chat-lines li[data-kind=reaction] .sr-only").inner_text() == "دست زدن"
     assert page.get_attribute("#reactions [data-reaction=fire]", "aria-label") == "آتش"
     # The REST view is the same text, untouched.
-    lines = httpx.get(f"{server.url}/api/rooms/{room_code(page)}/chat").json()["messages"]
+    sara = page.evaluate("JSON.parse(localStorage.getItem('dorhami.identity'))")
+    lines = httpx.get(f"{server.url}/api/rooms/{room_code(page)}/chat",
+                      headers={"Authorization": f"Bearer {sara['token']}"}).json()["messages"]
     assert [(m["kind"], m["body"]) for m in lines] == [("text", PAYLOAD), ("reaction", "clap")]
     assert_no_horizontal_overflow(page)
     assert_accessible(page, "#chat")
