@@ -101,7 +101,8 @@ export function showReplay(root, gameId) {
 
   function seatPicker() {
     const options = [h("option", { value: "", selected: seat === null }, t("replay.spectator"))];
-    for (let s = 0; s < replay.players; s++) options.push(h("option", { value: String(s), selected: seat === s }, seatName(s)));
+    // A seat's eyes only for whoever held it (the server refuses the others): the spectator's for everyone.
+    for (const s of replay.viewable_seats || []) options.push(h("option", { value: String(s), selected: seat === s }, seatName(s)));
     const picker = h("select", { id: "replay-seat", onchange: (event) => {
       seat = event.target.value === "" ? null : Number(event.target.value);
       history.replaceState(null, "", `/replay/${gameId}${seat === null ? "" : `?seat=${seat}`}`);
@@ -151,7 +152,10 @@ export function showReplay(root, gameId) {
     const back = h("a", { href: "/", class: "button", id: "replay-back" }, t("back_to_lobby"));
     if (error) {
       root.replaceChildren(h("section", { class: "card", id: "replay-error" }, h("h1", {}, t("replay.title")),
-        h("p", {}, error.code === "not_finished" ? t("replay.not_finished") : errorText(error)), back));
+        h("p", {}, error.code === "not_finished" ? t("replay.not_finished")
+          : error.code === "not_your_seat" ? t("replay.not_your_seat") : errorText(error)),
+        error.code === "not_your_seat" ? h("a", { href: `/replay/${gameId}`, class: "button", id: "replay-as-spectator" },
+          t("replay.watch_as_spectator")) : null, back));
       return;
     }
     if (!replay || !game) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }

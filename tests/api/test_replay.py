@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sqlalchemy import text
+
 from .factories import new_player, seated_game
 from .test_socket import hello, receive_until
 
@@ -104,3 +106,27 @@ def test_replays_and_checks_are_rate_limited_per_address(client, monkeypatch):
     assert [a.status_code for a in answers[:2]] == [200, 200]
     assert answers[2].status_code == 429 and answers[2].json()["code"] == "rate_limited"
     assert client.get(f"/api/games/{state['game_id']}/verify").status_code == 429
+
+
+def test_a_finished_games_seat_replays_only_for_who_held_it_at_the_end(client, database_url):
+    """A player who left (a bot finished their seat) no longer watches its hand, even once the game
+    is over; the one who held a seat at the end does; everyone may watch as a spectator."""
+    from .factories import play_to_the_end
+    from .test_fair_shuffles import database
+
+    code, host, guest = seated_game(client, {"timers_enabled": False})
+    state = play_some(client, code, host, guest, 2)
+    game_id, host_seat = state["game_id"], state["seat"]
+    assert client.post(f"/api/rooms/{code}/leave", headers=guest["headers"]).json()["handed_to_bot"]
+    play_to_the_end(client, code, [host])
+    url = f"/api/games/{game_id}/replay"
+    mine = client.get(url, params={"seat": host_seat}, headers=host["headers"]).json()
+    assert mine["finished"] and mine["viewable_seats"] == [host_seat]
+    for who, seat in ((guest, 1 - host_seat), (None, host_seat), (guest, host_seat)):
+        refused = client.get(url, params={"seat": seat}, headers=who["headers"] if who else {})
+        assert refused.status_code == 403 and refused.json()["code"] == "not_your_seat", (seat, refused.text)
+    assert client.get(url).status_code == 200  # the spectator's eyes, for anyone
+    # A game that ended before the end's holders were kept: its starting players stand in.
+    with database(database_url, write=True) as db:
+        db.execute(text("UPDATE games SET end_players = NULL WHERE id = :id"), {"id": game_id})
+    assert client.get(url, params={"seat": 1 - host_seat}, headers=guest["headers"]).status_code == 200

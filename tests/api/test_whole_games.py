@@ -82,7 +82,8 @@ def replays_match_the_table(client, code: str, people: list[dict], final: dict) 
     game_id, version = final["game_id"], final["version"]
     for person in people:
         mine = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
-        replay = client.get(f"/api/games/{game_id}/replay", params={"seat": mine["seat"]}).json()
+        replay = client.get(f"/api/games/{game_id}/replay", params={"seat": mine["seat"]},
+                            headers=person["headers"]).json()
         assert [f["version"] for f in replay["frames"]] == list(range(version + 1))
         assert replay["frames"][-1]["view"] == mine["view"] and replay["result"] == mine["result"]
     watcher = client.get(f"/api/rooms/{code}/state").json()

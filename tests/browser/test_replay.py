@@ -3,6 +3,7 @@ spectator, with buttons, the slider and the keyboard, in English and Persian."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -17,14 +18,19 @@ from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_ove
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+# Who sat at seat 0 of each game these tests start (room code -> player): only they replay its seat.
+SARA: dict[str, dict] = {}
+
+
 def started_game(http: httpx.Client, slug: str, config: dict) -> tuple[str, dict]:
-    """A game of `slug` started over REST for one person and an easy bot: (room code, auth headers)."""
+    """A game of `slug` started over REST for one person (seat 0) and an easy bot: (room code, auth headers)."""
     me = http.post("/api/players", json={"name": "Sara"}).json()
     auth = {"Authorization": f"Bearer {me['token']}"}
     code = http.post("/api/rooms", json={"game": slug, "config": config}, headers=auth).json()["code"]
     http.post(f"/api/rooms/{code}/join", headers=auth)
     http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
     assert http.post(f"/api/rooms/{code}/start", headers=auth).status_code == 200
+    SARA[code] = me
     return code, auth
 
 
@@ -48,9 +54,14 @@ def shown_version(page) -> int:
     return int(page.locator("#replay").get_attribute("data-version"))
 
 
+def as_player(page, player: dict):
+    page.context.add_init_script(f"localStorage.setItem('dorhami.identity', {json.dumps(json.dumps(player))})")
+    return page
+
+
 def test_step_through_a_finished_game_from_a_seat_and_as_a_spectator(server, browser):
     code, game_id, last = finished_game(server.url)
-    page = new_page(browser, PHONE, "en")
+    page = as_player(new_page(browser, PHONE, "en"), SARA[code])
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.url}/replay/{game_id}?seat=0")
@@ -102,6 +113,21 @@ def test_step_through_a_finished_game_from_a_seat_and_as_a_spectator(server, bro
     assert not errors, errors
 
 
+def test_a_finished_game_offers_only_the_seats_you_held_and_the_spectator(server, browser):
+    code, game_id, _ = finished_game(server.url)
+    page = new_page(browser, PHONE, "fa")  # someone else: the link, but no seat of this game
+    page.goto(f"{server.url}/replay/{game_id}?seat=0")
+    page.wait_for_selector("#replay-error")
+    assert "تماشاگر" in page.locator("#replay-error").inner_text()
+    page.goto(f"{server.url}/replay/{game_id}")
+    page.wait_for_selector("#replay[data-seat=spectator]")
+    assert [o.get_attribute("value") for o in page.locator("#replay-seat option").all()] == [""]
+    mine = as_player(new_page(browser, PHONE, "en"), SARA[code])
+    mine.goto(f"{server.url}/replay/{game_id}")
+    mine.wait_for_selector("#replay[data-seat=spectator]")
+    assert [o.get_attribute("value") for o in mine.locator("#replay-seat option").all()] == ["", "0"]
+
+
 def test_a_running_game_s_replay_page_says_when_it_opens(server, browser):
     with httpx.Client(base_url=server.url, timeout=10) as http:
         code, auth = started_game(http, "camel-up-cards", {})
@@ -115,8 +141,8 @@ def test_a_running_game_s_replay_page_says_when_it_opens(server, browser):
 
 @pytest.mark.parametrize("slug", ["double-connect", "jekyll-vs-hyde", "queendomino", "twin-it"])
 def test_every_title_replays_to_its_end_and_back(server, browser, slug):
-    _, game_id, last = finished_game(server.url, slug)
-    page = new_page(browser, DESKTOP, "en")
+    code, game_id, last = finished_game(server.url, slug)
+    page = as_player(new_page(browser, DESKTOP, "en"), SARA[code])
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{server.url}/replay/{game_id}?seat=0")

@@ -285,6 +285,8 @@ class ReplayPublic(BaseModel):
     players: int
     names: list[str | None] = Field(description="who played each seat (null: a bot)")
     seat: int | None = Field(description="whose eyes; null: a spectator's")
+    viewable_seats: list[int] = Field(default_factory=list, description="the seats the caller may replay: held now "
+                                                                       "(a running game) or at the end (a finished one)")
     finished: bool
     result: dict[str, Any] | None
     frames: list[ReplayFrame]

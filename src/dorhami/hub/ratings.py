@@ -170,10 +170,10 @@ def rebuild_in(connection: Connection) -> int:
 
 
 def finish_game_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int,
-                   unrated: str | None = None) -> None:
-    """The write that ends a game, in the transaction of its last action: the result, then who
-    placed where and the ratings it moves (`unrated`: the table's reason, if it has one)."""
-    Repository.finish_game_in(connection, game_id, result, ended_ms)
+                   unrated: str | None = None, end_players: list[str | None] | None = None) -> None:
+    """The write that ends a game, in the transaction of its last action: the result and who held
+    each seat then, then who placed where and the ratings it moves (`unrated`: the table's reason)."""
+    Repository.finish_game_in(connection, game_id, result, ended_ms, end_players)
     record_result_in(connection, game_id, engine, result, ended_ms, unrated)
 
 

@@ -566,7 +566,7 @@ class Table:
         # The result is stored with the action that ends the game, in the same transaction.
         # So are who placed where and the ratings it moves (hub/ratings.py).
         then = (partial(ratings.finish_game_in, game_id=game.id, engine=self.engine, result=result, ended_ms=now,
-                        unrated=game.unrated) if result else None)
+                        unrated=game.unrated, end_players=self._holders()) if result else None)
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
@@ -584,6 +584,10 @@ class Table:
             raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
         self.retry_ms = 0
         self._advance_to(seq, now, state, events, result)
+
+    def _holders(self) -> list[str | None]:
+        """Who holds each seat of the game now (a stood-in seat is still its player's)."""
+        return [self.seats[s].player_id if s in self.seats else None for s in range(self.game.players)]
 
     def _advance_to(self, seq: int, now: int, state: State, events: list[Event], result: dict | None) -> None:
         game = self.game

@@ -92,6 +92,9 @@ class GameRecord(Base):
     # Who played each seat (a player id; null for a bot), so that a rematch can pass the result
     # on to the same people in their new seats.
     seat_players: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # Who held each seat at the end (a rescuer, None for a bot that took a leaver's seat): null for
+    # a game still running, or one that ended before this was kept (then `seat_players` stands in).
+    end_players: Mapped[list | None] = mapped_column(JSON, nullable=True)
     # Provably fair (hub/fairness.py): the room's nth game, the server seed (secret until the end),
     # its SHA-256 commitment (public from the start) and the seated players' client seeds.
     game_number: Mapped[int | None] = mapped_column(Integer, nullable=True)

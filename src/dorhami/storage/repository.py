@@ -315,8 +315,10 @@ class Repository:
             self.finish_game_in(connection, game_id, result, ended_ms)
 
     @staticmethod
-    def finish_game_in(connection: Connection, game_id: int, result: dict, ended_ms: int) -> None:
-        room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id).values(result=result, ended_ms=ended_ms)
+    def finish_game_in(connection: Connection, game_id: int, result: dict, ended_ms: int,
+                       end_players: list[str | None] | None = None) -> None:
+        room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id)
+                                     .values(result=result, ended_ms=ended_ms, end_players=end_players)
                                      .returning(GAMES.c.room_id)).scalar_one()
         connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="finished"))
 

@@ -62,17 +62,22 @@ async def replay(game_id: GameId, hub: HubDep, request: Request,
                  after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
                  limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = REPLAY_PAGE_MAX) -> dict:
     """A game as one viewer saw it, version by version: their view and the events they heard,
-    re-simulated from the log, a page at a time. A finished game from any seat or as a spectator; a
-    running one only from the seat you hold now, up to now, so a replay never tells anyone more than
-    the table does (a player who left, or whose seat was taken over, no longer sees its hand)."""
+    re-simulated from the log, a page at a time. As a spectator, any finished game; a seat's eyes
+    only for the person who holds that seat now (a running game, up to now) or held it at the end
+    (a finished one), so a replay never tells anyone more than the table did (a player who left, or
+    whose seat was taken over, no longer sees its hand). `viewable_seats` says which the caller may ask for."""
     found = await hub.store.game_room(game_id)
     if found is None:
         raise HubError("no_such_game", f"there is no game {game_id}", 404)
     record, slug, _ = found
     if seat is not None and seat >= record.players:
         raise HubError("no_such_seat", f"this game has seats 0 to {record.players - 1}", 409)
-    if record.result is None and (seat is None or not await _holds(hub, record, seat, player)):
+    viewable = await _viewable_seats(hub, record, player)
+    if record.result is None and seat not in viewable:
         raise HubError("not_finished", "while the game runs, only the seat you hold now is replayed", 403)
+    if seat is not None and seat not in viewable:
+        raise HubError("not_your_seat", "a finished game is replayed as a spectator, or from the seat you held at "
+                                        "its end", 403)
     # Versions are the log's seqs, 1, 2, ...: a page ends at version after + limit, and one more row
     # says whether another page follows.
     rows = await hub.store.actions_page(game_id, 0, max(after, 0) + limit + 1)
@@ -81,16 +86,20 @@ async def replay(game_id: GameId, hub: HubDep, request: Request,
     names = [people[pid].name if pid in people else None for pid in by_seat]
     frames = await _off_the_loop(request, viewer_frames, get_engine(slug), record, rows, seat, after, limit + 1)
     return {"game_id": game_id, "game": slug, "players": record.players, "names": names, "seat": seat,
-            "finished": record.result is not None, "result": record.result, "frames": frames[:limit],
-            "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}
+            "viewable_seats": viewable, "finished": record.result is not None, "result": record.result,
+            "frames": frames[:limit], "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}
 
 
-async def _holds(hub, record, seat: int, player: PlayerRecord | None) -> bool:
-    """Whether `player` holds `seat` of the running game now: the room's seats, as the table keeps
-    them (a leaver's seat is a bot's, a rescued seat its rescuer's)."""
+async def _viewable_seats(hub, record, player: PlayerRecord | None) -> list[int]:
+    """The seats whose eyes `player` may replay: the ones they hold now (the room's seats, as the
+    table keeps them: a leaver's is a bot's, a rescued one its rescuer's) while the game runs; the
+    ones they held at its end once finished (games ended before that was kept: at its start)."""
     if player is None:
-        return False
-    return any(s.seat == seat and s.player_id == player.id for s in await hub.store.seats(record.room_id))
+        return []
+    if record.result is None:
+        return [s.seat for s in await hub.store.seats(record.room_id) if s.player_id == player.id]
+    holders = record.end_players if record.end_players is not None else record.seat_players or []
+    return [seat for seat, holder in enumerate(holders) if holder == player.id]
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyPublic, dependencies=[Depends(address_limit("replay"))])
