@@ -45,7 +45,6 @@ import asyncio
 import itertools
 import json
 import os
-import random
 import re
 import resource
 import signal

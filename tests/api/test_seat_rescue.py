@@ -13,7 +13,6 @@ import contextlib
 import json
 
 import httpx
-import pytest
 import uvicorn
 from websockets.asyncio.client import connect
 

@@ -75,7 +75,8 @@ def test_a_bot_stands_in_for_a_gone_player_until_they_return(database_url, slug)
 
         await wait(clock, table, 2)
         assert table.stand_ins == {1}
-        assert table.room_public()["seats"][1] == {"seat": 1, "player": {"id": leaver.id, "name": "Ali", "display_name": "Ali"},
+        ali = {"id": leaver.id, "name": "Ali", "display_name": "Ali"}
+        assert table.room_public()["seats"][1] == {"seat": 1, "player": ali,
                                                    "bot": None, "stand_in": True}
         rooms = [m for m in map(json.loads, (o.text for o in here.items)) if m["type"] == "room"]
         assert rooms[-1]["room"]["seats"][1]["stand_in"] is True, "everyone at the table hears it"

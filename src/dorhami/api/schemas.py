@@ -127,11 +127,11 @@ class RescueRequested(BaseModel):
     asked_ms: int
     grant_at_ms: int | None = Field(None, description="always null: no seat is granted by time alone (kept for "
                                                       "clients of the earlier protocol)")
-    approvals: list[str] = Field(default_factory=list, description="ids of the seated players who said yes, while "
-                                                                   "the host is away (the host alone decides when here)")
+    approvals: list[str] = Field(default_factory=list, description="ids of the seated players who said yes, "
+                                 "while the host is away (the host alone decides when here)")
     needed: int | None = Field(None, description="yeses that grant the seat while the host is away (a majority of "
-                                                 "the seated players); 0 when no seated player is here to decide, so the bot plays on; null while the host "
-                                                 "is here to decide")
+                               "the seated players); 0 when no seated player is here to decide, so the bot plays on; "
+                               "null while the host is here to decide")
 
 
 class RescueDecided(BaseModel):
@@ -285,8 +285,8 @@ class ReplayPublic(BaseModel):
     players: int
     names: list[str | None] = Field(description="who played each seat (null: a bot)")
     seat: int | None = Field(description="whose eyes; null: a spectator's")
-    viewable_seats: list[int] = Field(default_factory=list, description="the seats the caller may replay: held now "
-                                                                       "(a running game) or at the end (a finished one)")
+    viewable_seats: list[int] = Field(default_factory=list, description="the seats the caller may replay: held "
+                                      "now (a running game) or at the end (a finished one)")
     finished: bool
     result: dict[str, Any] | None
     frames: list[ReplayFrame]
