@@ -75,3 +75,30 @@ def test_with_the_host_here_only_the_host_decides(database_url):
         hub.store.close()
 
     asyncio.run(scenario())
+
+
+def test_a_lent_seat_returns_to_its_player_when_the_rescuers_step_closes(database_url):
+    """Ali comes back while Tara, who took his seat over, has a choice to make: she makes it, and
+    the seat is Ali's at once after; never in the middle of her decision."""
+    async def scenario():
+        clock = FakeClock()
+        hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
+        for voter in (sara, omid):
+            await table.call(table.approve_rescue, voter.id, 2)
+        await table.call(table.subscribe, Subscriber(tara.id, 100_000))
+        for _ in range(10):  # Sara and Omid choose until a trick asks seat 2 for a card
+            if legal := table.engine.legal_actions(table.game.state, 2):
+                break
+            for seat in (0, 1):
+                if mine := table.engine.legal_actions(table.game.state, seat):
+                    await table.call(table.act, seat, mine[0], clock.now_ms(), None)
+        assert legal, "seat 2 never had a choice to make"
+        await table.call(table.subscribe, Subscriber(ali.id, 100_000))
+        assert table.seats[2].player_id == tara.id, "handed back in the middle of Tara's choice"
+        await table.call(table.act, 2, legal[0], clock.now_ms(), None)
+        await table.call(asyncio.sleep, 0)  # the hand-back the commit posted
+        assert table.seats[2].player_id == ali.id and table.reclaims == {}
+        await hub.close()
+        hub.store.close()
+
+    asyncio.run(scenario())
