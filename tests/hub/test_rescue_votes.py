@@ -40,6 +40,17 @@ async def three_players_one_gone(url: str, clock: FakeClock):
     return hub, table, (host, sara, omid, ali, tara)
 
 
+async def until_seat_2_decides(table, clock: FakeClock) -> list[dict]:
+    """Sara and Omid choose until a trick asks seat 2 for a card; its choices then."""
+    for _ in range(10):
+        if legal := table.engine.legal_actions(table.game.state, 2):
+            return legal
+        for seat in (0, 1):
+            if mine := table.engine.legal_actions(table.game.state, seat):
+                await table.call(table.act, seat, mine[0], clock.now_ms(), None)
+    raise AssertionError("seat 2 never had a choice to make")
+
+
 def test_with_the_host_away_a_majority_of_the_seated_players_grants_the_seat(database_url):
     async def scenario():
         clock = FakeClock()
@@ -86,18 +97,32 @@ def test_a_lent_seat_returns_to_its_player_when_the_rescuers_step_closes(databas
         for voter in (sara, omid):
             await table.call(table.approve_rescue, voter.id, 2)
         await table.call(table.subscribe, Subscriber(tara.id, 100_000))
-        for _ in range(10):  # Sara and Omid choose until a trick asks seat 2 for a card
-            if legal := table.engine.legal_actions(table.game.state, 2):
-                break
-            for seat in (0, 1):
-                if mine := table.engine.legal_actions(table.game.state, seat):
-                    await table.call(table.act, seat, mine[0], clock.now_ms(), None)
-        assert legal, "seat 2 never had a choice to make"
+        legal = await until_seat_2_decides(table, clock)
         await table.call(table.subscribe, Subscriber(ali.id, 100_000))
         assert table.seats[2].player_id == tara.id, "handed back in the middle of Tara's choice"
         await table.call(table.act, 2, legal[0], clock.now_ms(), None)
         await table.call(asyncio.sleep, 0)  # the hand-back the commit posted
         assert table.seats[2].player_id == ali.id and table.reclaims == {}
+        await hub.close()
+        hub.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_lent_seat_its_rescuer_left_to_a_bot_is_still_its_players(database_url):
+    async def scenario():
+        clock = FakeClock()
+        hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
+        for voter in (sara, omid):
+            await table.call(table.approve_rescue, voter.id, 2)
+        await table.call(table.subscribe, Subscriber(tara.id, 100_000))
+        await until_seat_2_decides(table, clock)
+        await table.call(table.subscribe, Subscriber(ali.id, 100_000))  # back while Tara has a choice to make
+        assert table.seats[2].player_id == tara.id
+        await table.call(table.leave, tara.id)  # Tara hands it to a bot
+        await wait(clock, table, 5, stayer_plays=False)
+        record = table.seats[2]
+        assert (record.player_id, record.bot_level) == (ali.id, None)
         await hub.close()
         hub.store.close()
 

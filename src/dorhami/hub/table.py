@@ -133,7 +133,7 @@ class Table:
                         if self.options.get(claims.OPTION) else None)
         self.release: asyncio.Task | None = None
         self.prober: asyncio.Task | None = None
-        self.reclaims: dict[int, tuple[str, int]] = {}  # lent seat -> (its player, back, the step then)
+        self.reclaims: dict[int, tuple[str, int]] = {}  # lent seat -> (its player, who is back; the step then)
         self.room_sent = 0.0                                 # monotonic time of the last room message
         self.room_due: asyncio.TimerHandle | None = None     # the next one, when one is held back
         # The room's chat (hub/chat.py): the hub's loader fills in the recent lines.
@@ -956,7 +956,8 @@ class Table:
         for seat in due:
             owner, _ = self.reclaims.pop(seat)
             moved[seat] = self.seats[seat].player_id
-            self.seats[seat].player_id = owner
+            # Theirs again even if the rescuer left it to a bot meanwhile: it was only lent.
+            self.seats[seat].player_id, self.seats[seat].bot_level = owner, None
         await self._save_seats()
         log.info("table %s: seats %s handed back to their players", self.room.code, sorted(due))
         self._schedule_bots()
