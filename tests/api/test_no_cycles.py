@@ -53,8 +53,8 @@ def test_a_closed_socket_is_freed_without_the_collector(settings):
                 token = (await http.post("/api/players", json={"name": "Host"})).json()["token"]
                 code = (await http.post("/api/rooms", json={"game": "twin-it"},
                                         headers={"Authorization": f"Bearer {token}"})).json()["code"]
+            await cycle(code)  # loads the table here (on PostgreSQL a new room's table waits for its first visitor)
             table = app.state.hub.tables[code]
-            await cycle(code)
             gc.collect()
             gc.disable()
             try:
