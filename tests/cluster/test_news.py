@@ -13,13 +13,27 @@ from dorhami.hub.news import CHANNEL
 from dorhami.storage.repository import Store
 
 
+async def two_listening(url: str, redis_url: str) -> tuple[list[Hub], list[asyncio.Task]]:
+    """Processes "a" and "b" on one database and Redis, each listening to the news."""
+    hubs = [Hub(Store(url), Settings(database_url=url, redis_url=redis_url, instance_id=name), FakeClock())
+            for name in "ab"]
+    listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename, hub.close_sessions)) for hub in hubs]
+    await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
+    return hubs, listeners
+
+
+async def stopped(hubs, listeners: list[asyncio.Task]) -> None:
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    for hub in hubs:
+        await hub.close()
+        hub.store.close()
+
+
 def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_database_url, redis_url):
     async def scenario():
-        hubs = [Hub(Store(cluster_database_url), Settings(database_url=cluster_database_url, redis_url=redis_url,
-                                                           instance_id=name), FakeClock()) for name in "ab"]
-        a, b = hubs
-        listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename, hub.close_sessions)) for hub in hubs]
-        await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
+        (a, b), listeners = await two_listening(cluster_database_url, redis_url)
         host, _ = await a.store.create_player("Host")
         await a.store.create_room("news1", "twin-it", {}, True, host.id)
         table = await a.table("news1")
@@ -39,12 +53,7 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
         assert [s["player"]["name"] for s in after["seats"]] == ["Sara"] and after["host"]["name"] == "Sara"
         assert [line["player"]["name"] for line in table.chat.history()] == ["Sara"]
         assert "news1" not in b.tables, "b told a; it did not load the table itself"
-        for task in listeners:
-            task.cancel()
-        await asyncio.gather(*listeners, return_exceptions=True)
-        for hub in hubs:
-            await hub.close()
-            hub.store.close()
+        await stopped((a, b), listeners)
 
     asyncio.run(scenario())
 
@@ -53,11 +62,7 @@ def test_an_ended_session_closes_its_socket_on_another_process(cluster_database_
     """The session is ended through one process; its socket is open on the process that runs the
     table, and closes there (the rest of the player's sockets stay)."""
     async def scenario():
-        hubs = [Hub(Store(cluster_database_url), Settings(database_url=cluster_database_url, redis_url=redis_url,
-                                                           instance_id=name), FakeClock()) for name in "ab"]
-        a, b = hubs
-        listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename, hub.close_sessions)) for hub in hubs]
-        await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
+        (a, b), listeners = await two_listening(cluster_database_url, redis_url)
         host, _ = await a.store.create_player("Host")
         await a.store.create_room("news2", "twin-it", {}, True, host.id)
         table = await a.table("news2")
@@ -70,11 +75,6 @@ def test_an_ended_session_closes_its_socket_on_another_process(cluster_database_
                 break
             await asyncio.sleep(0.05)
         assert ended.closed_reason == "this session has ended" and kept.closed_reason is None
-        for task in listeners:
-            task.cancel()
-        await asyncio.gather(*listeners, return_exceptions=True)
-        for hub in hubs:
-            await hub.close()
-            hub.store.close()
+        await stopped((a, b), listeners)
 
     asyncio.run(scenario())

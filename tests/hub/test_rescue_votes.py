@@ -42,6 +42,18 @@ async def three_players_one_gone(url: str, clock: FakeClock):
     return hub, table, (host, sara, omid, ali, tara)
 
 
+async def granted_to_tara(table, sara, omid, tara) -> None:
+    """Sara and Omid say yes to Tara, who opens the room: seat 2 is hers (lent)."""
+    for voter in (sara, omid):
+        await table.call(table.approve_rescue, voter.id, 2)
+    await table.call(table.subscribe, Subscriber(tara.id, 100_000))
+
+
+async def closed(hub: Hub) -> None:
+    await hub.close()
+    hub.store.close()
+
+
 async def until_seat_2_decides(table, clock: FakeClock) -> list[dict]:
     """Sara and Omid choose until a trick asks seat 2 for a card; its choices then."""
     for _ in range(10):
@@ -68,8 +80,7 @@ def test_with_the_host_away_a_majority_of_the_seated_players_grants_the_seat(dat
         assert table.room_public()["rescue_requests"][0]["approvals"] == [sara.id]
         assert await table.call(table.approve_rescue, omid.id, 2) == {"seat": 2, "granted": True}
         assert table.seats[2].player_id == tara.id
-        await hub.close()
-        hub.store.close()
+        await closed(hub)
 
     asyncio.run(scenario())
 
@@ -84,8 +95,7 @@ def test_with_the_host_here_only_the_host_decides(database_url):
             await table.call(table.approve_rescue, sara.id, 2)
         assert refused.value.code == "not_host"
         assert await table.call(table.approve_rescue, host.id, 2) == {"seat": 2, "granted": True}
-        await hub.close()
-        hub.store.close()
+        await closed(hub)
 
     asyncio.run(scenario())
 
@@ -96,17 +106,14 @@ def test_a_lent_seat_returns_to_its_player_when_the_rescuers_step_closes(databas
     async def scenario():
         clock = FakeClock()
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
-        for voter in (sara, omid):
-            await table.call(table.approve_rescue, voter.id, 2)
-        await table.call(table.subscribe, Subscriber(tara.id, 100_000))
+        await granted_to_tara(table, sara, omid, tara)
         legal = await until_seat_2_decides(table, clock)
         await table.call(table.subscribe, Subscriber(ali.id, 100_000))
         assert table.seats[2].player_id == tara.id, "handed back in the middle of Tara's choice"
         await table.call(table.act, 2, legal[0], clock.now_ms(), None)
         await table.call(asyncio.sleep, 0)  # the hand-back the commit posted
         assert table.seats[2].player_id == ali.id and table.reclaims == {}
-        await hub.close()
-        hub.store.close()
+        await closed(hub)
 
     asyncio.run(scenario())
 
@@ -115,9 +122,7 @@ def test_a_lent_seat_its_rescuer_left_to_a_bot_is_still_its_players(database_url
     async def scenario():
         clock = FakeClock()
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
-        for voter in (sara, omid):
-            await table.call(table.approve_rescue, voter.id, 2)
-        await table.call(table.subscribe, Subscriber(tara.id, 100_000))
+        await granted_to_tara(table, sara, omid, tara)
         await until_seat_2_decides(table, clock)
         await table.call(table.subscribe, Subscriber(ali.id, 100_000))  # back while Tara has a choice to make
         assert table.seats[2].player_id == tara.id
@@ -125,7 +130,6 @@ def test_a_lent_seat_its_rescuer_left_to_a_bot_is_still_its_players(database_url
         await wait(clock, table, 5, stayer_plays=False)
         record = table.seats[2]
         assert (record.player_id, record.bot_level) == (ali.id, None)
-        await hub.close()
-        hub.store.close()
+        await closed(hub)
 
     asyncio.run(scenario())
