@@ -17,5 +17,10 @@ if ! command -v chromium >/dev/null 2>&1; then
     .venv/bin/python -m playwright install chromium
   fi
 fi
+# PostgreSQL and Redis (tests/cluster, the storage-fault test): started when installed but not running;
+# when not installed those tests skip and say so (DORHAMI_REQUIRE_SERVICES=1 makes that a failure).
+. scripts/services.sh
+start_services
+
 # Two workers by default (the machines have two cores); each gets its own database. -n 0 runs serially.
 exec .venv/bin/python -m pytest -n "${DORHAMI_TEST_WORKERS:-2}" "$@"
