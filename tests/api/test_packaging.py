@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import dorhami
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
@@ -38,6 +40,14 @@ def test_the_installed_wheel_serves_the_client_and_migrates_itself(tmp_path):
     shipped = {name.removeprefix("dorhami/static/") for name in names if name.startswith("dorhami/static/")}
     assert shipped == {str(p.relative_to(ROOT / "static")) for p in (ROOT / "static").rglob("*") if p.is_file()}
     assert "dorhami/migrations/script.py.mako" in names  # alembic revision works from an install too
+    # The licences travel with the code: MIT for ours, the OFL for the font the client ships.
+    [dist_info] = {name.split("/")[0] for name in names if name.split("/")[0].endswith(".dist-info")}
+    assert dist_info == f"dorhami-{dorhami.__version__}.dist-info"
+    licences = {name.removeprefix(f"{dist_info}/licenses/") for name in names if "/licenses/" in name}
+    assert licences == {"LICENSE", "static/fonts/Vazirmatn-OFL.txt"}, licences
+    metadata = zipfile.ZipFile(wheel).read(f"{dist_info}/METADATA").decode()
+    assert f"Version: {dorhami.__version__}\n" in metadata
+    assert "License-Expression: MIT AND OFL-1.1" in metadata
 
     target = tmp_path / "installed"
     installed = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
@@ -49,3 +59,23 @@ def test_the_installed_wheel_serves_the_client_and_migrates_itself(tmp_path):
                              f"exec({SERVE_FROM_THE_WHEEL!r})", str(target), f"sqlite:///{tmp_path / 'w.db'}"],
                             capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
     assert served.returncode == 0 and "served" in served.stdout, served.stdout + served.stderr
+
+
+def test_python_m_dorhami_is_the_dorhami_command():
+    helped = subprocess.run([sys.executable, "-m", "dorhami", "--help"], capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0, helped.stderr
+    assert helped.stdout.startswith("usage: dorhami ") and "serve" in helped.stdout and "migrate" in helped.stdout
+    wrong = subprocess.run([sys.executable, "-m", "dorhami", "no-such-command"], capture_output=True, text=True,
+                           timeout=60)
+    assert wrong.returncode == 2 and "invalid choice" in wrong.stderr
+
+
+def test_one_version_everywhere():
+    from importlib.metadata import version
+
+    from dorhami.app import create_app
+    from dorhami.config import Settings
+
+    assert version("dorhami") == dorhami.__version__
+    assert create_app(Settings(database_url="sqlite://")).version == dorhami.__version__
+    assert 'version = "' not in (ROOT / "pyproject.toml").read_text().split("[project]")[1].split("\n[")[0]
