@@ -11,53 +11,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
-from dorhami.storage.db import migrate, normalise_url, schema_is_current
+from dorhami.storage.db import migrate
+from tests.support.databases import empty_postgres_tables, reset_postgres, worker_database  # noqa: F401  (tests/hub/test_table_model.py imports reset_postgres from here)
 
 PG_URL = os.environ.get("DORHAMI_TEST_DATABASE_URL", "")
-
-
-def worker_database(url: str, worker: str) -> str:
-    """The URL of this worker's own database on the same server, created on first use."""
-    if not worker:
-        return url
-    base = make_url(normalise_url(url))
-    mine = base.set(database=f"{base.database}_{worker}")
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        exists = conn.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": mine.database})
-        if not exists:
-            conn.execute(text(f'CREATE DATABASE "{mine.database}"'))
-    admin.dispose()
-    return mine.render_as_string(hide_password=False)
-
-
-def reset_postgres(url: str) -> None:
-    engine = create_engine(normalise_url(url))
-    with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
-def empty_postgres_tables(url: str) -> None:
-    """Empty every table but keep the schema: a tenth of the time of dropping it and migrating again.
-    A test that left the schema behind the code's (one that migrates from nothing) gets it rebuilt."""
-    engine = create_engine(normalise_url(url))
-    try:
-        if not schema_is_current(engine):
-            engine.dispose()
-            reset_postgres(url)
-            migrate(url)
-            return
-        with engine.begin() as conn:
-            names = conn.scalars(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                                      "AND tablename <> 'alembic_version'")).all()
-            conn.execute(text(f"TRUNCATE {', '.join(f'{chr(34)}{n}{chr(34)}' for n in names)} RESTART IDENTITY CASCADE"))
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,8 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect as ws_connect
 
-from .servers import Server, core_busy_seconds
-from .wsclient import Socket
+from tests.support.servers import Server, core_busy_seconds
+from tests.support.wsclient import Socket
 
 ACK_TIMEOUT_S = 5.0  # an action unanswered this long counts as a timeout (and its seat moves on)
 RETRY_AFTER_S = 0.1  # after an error reply: retry from the latest state a little later

@@ -1,4 +1,4 @@
-"""Fair slaps over real sockets: a player behind a 150 ms link (bench/loadlib/delay_proxy.py)
+"""Fair slaps over real sockets: a player behind a 150 ms link (tests/support/delay_proxy.py)
 who reacts faster wins the contested claim with lag compensation on, and loses it with it off."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import orjson
 import pytest
 import websockets
 
-from bench.loadlib.delay_proxy import DelayProxy
+from tests.support.delay_proxy import DelayProxy
 from dorhami.games.double_connect.components import common
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 SLOW_ONE_WAY_MS = 150
 

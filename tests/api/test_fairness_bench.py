@@ -1,4 +1,4 @@
-"""Fair slaps, reduced from bench/fairness.py: bots on 0-150 ms links race for the same card, and
+"""Fair slaps, reduced from bench/quality/fairness.py: bots on 0-150 ms links race for the same card, and
 with lag compensation the one who reacted first wins; and the DelayProxy that makes those links."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from bench.fairness import FAIR_GAP_MS, failures, measure
-from bench.loadlib.delay_proxy import DelayProxy
+from tests.support.fairness import FAIR_GAP_MS, failures, measure
+from tests.support.delay_proxy import DelayProxy
 
 RACES, PAIRS = 60, 6
 LINES = 120

@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 NEW_PLAYERS_AT_ONCE = 60  # api/rate.py: a classroom's burst, then one a second
 

@@ -1,4 +1,4 @@
-"""Hostile input, reduced from bench/hostile.py: no 5xx, no traceback, no game changed by illegal input.
+"""Hostile input, reduced from bench/reliability/hostile.py: no 5xx, no traceback, no game changed by illegal input.
 
 The live test sends a couple of hundred frames of every kind in `bench.hostile.KINDS` to a real
 server (raw frames need a real socket: invalid UTF-8, cut-off frames, protocol violations) and
@@ -9,7 +9,6 @@ room codes of live rooms, on whichever database the fixture gives.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 
@@ -20,7 +19,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings as hypothesis_settings
 from schemathesis.config import SchemathesisConfig
 
-from bench import hostile
+from tests.support import hostile
 from dorhami.app import create_app
 from dorhami.config import Settings
 
@@ -70,7 +69,7 @@ TRANSPORT_FIELDS = ("method", "url", "headers", "params", "cookies", "json", "da
 def fuzzed_client(settings):
     # REST rate limits off: each generated request must reach the operation it targets, not a 429.
     # A 500 comes back as a response, which schemathesis reports with the request that caused it.
-    app = create_app(dataclasses.replace(settings, rate_limits=False))
+    app = create_app(settings.model_copy(update={"rate_limits": False}))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 
@@ -153,7 +152,7 @@ def test_a_real_boolean_is_taken(client):
 
 # -- attacks of their own (issue 27), the quick ones ----------------------------------------------
 
-# The others (harvest, forwarded, replays) take 7 to 18 s each: bench/hostile.py --attacks.
+# The others (harvest, forwarded, replays) take 7 to 18 s each: bench/reliability/hostile.py --attacks.
 QUICK_ATTACKS = ["slow_body", "watchers", "names"]
 
 

@@ -9,7 +9,7 @@ import time
 import httpx
 import pytest
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 from .factories import seated_game
 from .test_socket import hello, receive_until
 

@@ -2,7 +2,7 @@
 the garbage cycles of others (uvicorn's) still collected under `dorhami serve`'s collector settings.
 
 A loaded server collects its old generation seldom (cli._calm_garbage_collector): anything of
-ours in a reference cycle outlives its socket, and RSS grows with every connection (bench/soak.py).
+ours in a reference cycle outlives its socket, and RSS grows with every connection (bench/reliability/soak.py).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import sys
 import textwrap
 import time
 import weakref
-from dataclasses import replace
 
 import httpx
 import uvicorn
@@ -25,7 +24,7 @@ from dorhami.api.socket_protocol import FrameWritingProtocol
 from dorhami.app import create_app
 from dorhami.cli import SOCKET_SETTINGS
 
-from ..live import free_port
+from tests.support.live import free_port
 from .factories import play_to_the_end, seated_game
 
 CYCLES = 30
@@ -85,7 +84,7 @@ def test_a_closed_socket_is_freed_without_the_collector(settings):
 def test_a_table_that_leaves_memory_is_freed_without_the_collector(settings):
     """A played table unloaded by the sweep goes with its reference count: nothing it owns
     (stand-ins, rescues), nor a command posted to it later, holds it in a cycle."""
-    app = create_app(replace(settings, idle_table_s=0))
+    app = create_app(settings.model_copy(update={"idle_table_s": 0}))
     with TestClient(app) as client:
         code, host, guest = seated_game(client)
         hub = app.state.hub

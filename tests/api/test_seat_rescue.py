@@ -23,7 +23,7 @@ from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.storage.db import make_engine
 
-from ..live import free_port
+from tests.support.live import free_port
 
 GRACE_S = 10
 # Longer than the 20 s after which a request used to be granted with no host at the table.

@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 
 from dorhami.api.socket_protocol import SHUTDOWN_REASON
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 pytestmark = pytest.mark.slow
 

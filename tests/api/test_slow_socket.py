@@ -10,7 +10,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 pytestmark = pytest.mark.slow
 CYCLES = 5000  # two room messages each

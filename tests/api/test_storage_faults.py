@@ -12,13 +12,15 @@ from dorhami.app import create_app
 from dorhami.config import Settings
 from dorhami.storage.db import normalise_url
 
-from ..conftest import reset_postgres, worker_database
+from tests.support.databases import reset_postgres, worker_database
+from tests.support.services import require_postgres
 
-# The machines (here and CI) always run PostgreSQL; this test needs it whichever database the suite uses.
+# This test needs PostgreSQL whichever database the suite uses: it skips where none is running (CI has one).
 PG = os.environ.get("DORHAMI_TEST_DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/test"
 
 
 def test_a_dropped_postgres_connection_is_replaced_before_the_next_request():
+    require_postgres(PG)
     url = worker_database(PG, f"faults{os.environ.get('PYTEST_XDIST_WORKER', '')}")
     reset_postgres(url)
     with TestClient(create_app(Settings(database_url=url))) as client:

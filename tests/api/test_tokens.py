@@ -8,7 +8,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,7 @@ import shutil
 import pytest
 from playwright.sync_api import sync_playwright
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 # Debian's Chromium where installed (scripts/test.sh installs it); else Playwright's own.
 CHROMIUM = shutil.which("chromium")

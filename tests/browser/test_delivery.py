@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.lobby_weight import BUDGET_BYTES, first_and_second_visit
+from tests.support.lobby_weight import BUDGET_BYTES, first_and_second_visit
 
 from .lobby import create_room
 from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot

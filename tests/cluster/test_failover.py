@@ -1,5 +1,5 @@
 """Three server processes on one PostgreSQL and Redis behind the proxy; the owner of the most
-tables is killed with SIGKILL mid-game, or stopped with SIGTERM as a deploy would (bench/cluster.py,
+tables is killed with SIGKILL mid-game, or stopped with SIGTERM as a deploy would (bench/reliability/cluster.py,
 which has the whole account)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bench.cluster import FAILOVER_LIMIT_S, LEASE_TTL_S, failover, failures
+from tests.support.cluster import FAILOVER_LIMIT_S, LEASE_TTL_S, failover, failures
 
 pytestmark = pytest.mark.slow
 

@@ -17,7 +17,7 @@ from ..browser.conftest import browser  # noqa: F401  (the fixture)
 from ..browser.lobby import create_room, sit_with_bots
 from ..browser.screens import PHONE, new_page, screenshot
 from ..browser.test_jekyll_vs_hyde import take_one_step
-from ..live import ServerProcess, free_port
+from tests.support.live import ServerProcess, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LEASE_TTL_S = "3"

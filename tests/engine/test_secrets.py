@@ -1,7 +1,7 @@
 """No frame a seat or a spectator receives tells it what it may not know (ARCHITECTURE, "A seat's view
 never contains another seat's secrets"; each rules file's "Hidden information").
 
-A reduced run of the scan bench/leak_scan.py makes at full size; the scanner is tests/engine/leaks.py.
+A reduced run of the scan bench/quality/leak_scan.py makes at full size; the scanner is tests/support/leaks.py.
 Planted leaks prove the scanner catches each kind; planted public information proves it flags nothing
 a viewer may legitimately know.
 """
@@ -17,9 +17,9 @@ import pytest
 from dorhami.engine import GAMES, get_engine
 from dorhami.engine.contract import PRIVATE_TO, clone
 
-from .knowledge import KNOWLEDGE
-from .leaks import scan
-from .seeded_games import VARIANTS, Variant, play, playout_plan
+from tests.support.knowledge import KNOWLEDGE
+from tests.support.leaks import scan
+from tests.support.seeded_games import VARIANTS, Variant, play, playout_plan
 
 PLAYOUTS = 24
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dorhami.engine import get_engine
 from dorhami.hub.bots import plan
 
-from .botsim import bot_game
+from tests.support.botsim import bot_game
 
 
 def test_twin_it_bots_win_sets_and_reach_the_target():

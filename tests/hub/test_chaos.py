@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bench.chaos import chaos, failures
+from tests.support.chaos import chaos, failures
 
 pytestmark = pytest.mark.slow
 

@@ -15,7 +15,7 @@ from dorhami.logs import JsonFormatter
 from dorhami.storage.repository import Store
 
 from ..json_logs import json_lines
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 from .test_leavers import GRACE_S, table_with_a_leaver, wait
 
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 import websockets
 
-from ..live import ServerProcess
+from tests.support.live import ServerProcess
 
 pytestmark = pytest.mark.slow
 

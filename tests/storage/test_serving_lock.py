@@ -15,7 +15,7 @@ from dorhami.config import Settings
 from dorhami.hub.hub import Hub
 from dorhami.storage import serving_lock
 from dorhami.storage.repository import Store
-from tests.live import ServerProcess, free_port
+from tests.support.live import ServerProcess, free_port
 
 # A process that serves the file (holds a hub on it) until its stdin closes.
 HOLDER = ("import sys; from dorhami.config import Settings; from dorhami.hub.hub import Hub; "

@@ -70,7 +70,7 @@ def test_hard_beats_normal_beats_easy_head_to_head(first, other, games):
     # The dice make single games noisy, so the coin lead is the sharper measure: equal bots show a
     # mean lead of 3 standard errors with p ≈ 0.002 over 40 games (0.004 over 20). Measured here:
     # hard 27 of 40 against normal at 4.1, normal 17 of 20 against easy at 5.0; over 400 games
-    # (bench/bot_strength.py, docs/BOTS.md) hard scores about 67 %, normal about 81 %.
+    # (bench/quality/bot_strength.py, docs/BOTS.md) hard scores about 67 %, normal about 81 %.
     score, lead = head_to_head(first, other, games)
     print(f"camel-up-cards {first} scores {score} of {games} against {other}, a lead of {lead:.1f} SE")
     assert score > games / 2 and lead >= 3

@@ -7,7 +7,7 @@ import pytest
 
 from dorhami.games.double_connect.rules import ENGINE
 from dorhami.games.double_connect.strategy import pick_target
-from tests.hub.botsim import bot_game, wins_against_random
+from tests.support.botsim import bot_game, wins_against_random
 
 
 
@@ -42,7 +42,7 @@ def test_hard_beats_normal_beats_easy_head_to_head():
 
 
 # Against a fair share of a half, 11 wins of 12 happen by chance with p ≈ 3e-3; measured: 12 of 12
-# (200 of 200 in bench/bot_strength.py).
+# (200 of 200 in bench/quality/bot_strength.py).
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_beats_a_random_player(level):
     assert wins_against_random(ENGINE, level, 12) >= 11

@@ -1,4 +1,4 @@
-"""Rules the mutation run (bench/mutation.py, docs/MUTATION.md) found unguarded: each test names the
+"""Rules the mutation run (bench/quality/mutation.py, docs/MUTATION.md) found unguarded: each test names the
 jekyll-vs-hyde.md section it asserts, and the docstring names the mutants of rules.py it kills."""
 
 from __future__ import annotations

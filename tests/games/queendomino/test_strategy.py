@@ -75,7 +75,7 @@ def head_to_head(first: str, other: str, games: int) -> tuple[float, float]:
 def test_hard_beats_normal_beats_easy_head_to_head(first, other, games):
     # Equal bots show a mean point lead of 3 standard errors with p ≈ 0.002 over 80 games (0.004
     # over 20). Measured here: hard 58 of 80 against normal at 4.9, normal 18 of 20 against easy at
-    # 6.3; over 200 games (bench/bot_strength.py, docs/BOTS.md) hard scores about 67 % against
+    # 6.3; over 200 games (bench/quality/bot_strength.py, docs/BOTS.md) hard scores about 67 % against
     # normal, normal 94 % against easy.
     score, lead = head_to_head(first, other, games)
     print(f"queendomino {first} scores {score} of {games} against {other}, a lead of {lead:.1f} SE")

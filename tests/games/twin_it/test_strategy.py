@@ -7,7 +7,7 @@ import pytest
 
 from dorhami.engine import get_engine
 from dorhami.games.twin_it.strategy import MISTAKE_CHANCE
-from tests.hub.botsim import bot_game, wins_against_random
+from tests.support.botsim import bot_game, wins_against_random
 
 ENGINE = get_engine("twin-it")
 
@@ -54,7 +54,7 @@ def test_team_bots_err_when_easy_and_steal_or_upgrade_when_stronger():
 
 
 # Against a fair share of a half, 11 wins of 12 happen by chance with p ≈ 3e-3; measured: 12 of 12
-# (200 of 200 in bench/bot_strength.py).
+# (200 of 200 in bench/quality/bot_strength.py).
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_beats_a_random_player(level):
     assert wins_against_random(ENGINE, level, 12) >= 11

@@ -9,7 +9,7 @@ Levels:
 - hard: a camel move is worth what it does to its own tokens less what it does to the rivals'
   (per rival), on more simulated race ends.
 
-Strength (bench/bot_strength.py, 200 games per pairing in duplicate; docs/BOTS.md has the table):
+Strength (bench/quality/bot_strength.py, 200 games per pairing in duplicate; docs/BOTS.md has the table):
 before hard counted the rivals' tokens, hard scored 53 % against normal (no better than chance)
 and normal 67.5 % against easy (easy then played a random card 30 % of the time); now hard scores
 about 67 % against normal (70 % and 63.5 % on two seed ranges) and normal 81 % against easy.

@@ -7,7 +7,7 @@ Levels:
 - hard: normal's estimate, looking ahead to the purchase each of its best placements allows, and it
   counts what taking a tile costs the seats still to choose this round.
 
-Strength (bench/bot_strength.py, 200 games per pairing in duplicate; docs/BOTS.md has the table):
+Strength (bench/quality/bot_strength.py, 200 games per pairing in duplicate; docs/BOTS.md has the table):
 hard scored 64.5 % against normal when it looked ahead from every placement and ignored the rivals,
 about 67 % now, in a third of the time per game; normal scores 94 % against easy.
 """

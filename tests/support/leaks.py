@@ -1,5 +1,5 @@
 """The secret-leak scanner: every frame each seat and a spectator would receive during a seeded game,
-checked against what that viewer may know at that moment (tests/engine/knowledge.py).
+checked against what that viewer may know at that moment (tests/support/knowledge.py).
 
 The frames are the hub's own (hub/table.py), built by its code on a stand-in table:
 
@@ -24,10 +24,9 @@ Checks, for every viewer and version while the game runs:
   entry, whenever the viewer may know the same afterwards. A replay after which the viewer may know
   something else is inconclusive and only counted.
 
-Why this lives in tests/engine (beside playout.py) and not in bench/: it is a correctness oracle the
-suite runs on every build (test_secrets.py), importable as an ordinary package module; the full-size
-bench/leak_scan.py puts the repository root on sys.path and drives the same code, so nothing is written
-twice and the suite never imports from bench/.
+Why this lives in tests/support and not in bench/: it is a correctness oracle the suite runs on every
+build (tests/engine/test_secrets.py); the full-size bench/quality/leak_scan.py imports the same code, so
+nothing is written twice and the suite never imports from bench/.
 """
 
 from __future__ import annotations

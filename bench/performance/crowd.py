@@ -2,10 +2,10 @@
 
 Reproduce:
 
-  .venv/bin/python bench/crowd.py                                   # 2,000 watchers, caps as configured
-  .venv/bin/python bench/crowd.py --caps off --runs 3               # the room-message coalescing alone
-  .venv/bin/python bench/crowd.py --caps on --addresses 20          # both caps: per address and per room
-  .venv/bin/python bench/crowd.py --caps off --runs 3 \\
+  .venv/bin/python -m bench.performance.crowd                                   # 2,000 watchers, caps as configured
+  .venv/bin/python -m bench.performance.crowd --caps off --runs 3               # the room-message coalescing alone
+  .venv/bin/python -m bench.performance.crowd --caps on --addresses 20          # both caps: per address and per room
+  .venv/bin/python -m bench.performance.crowd --caps off --runs 3 \\
       --repo /tmp/dorhami-before --repo .                           # before/after, interleaved A B A B A B
 
 Each run starts `python -m dorhami.cli serve` from a checkout (`--repo`, default this one; its
@@ -60,10 +60,10 @@ import httpx
 import orjson
 import uvloop
 
-from loadlib.servers import Server, _stop, _wait_ready, core_busy_seconds, free_port
-from loadlib.wsclient import Socket
+from tests.support.servers import Server, _stop, _wait_ready, core_busy_seconds, free_port
+from tests.support.wsclient import Socket
 
-HERE = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parents[2]  # the repository
 SERVER_CORE, CLIENT_CORE = 0, 1
 GAME, CONFIG = "jekyll-vs-hyde", {"timers_enabled": False}
 PING_EVERY_S = 0.1

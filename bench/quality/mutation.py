@@ -1,7 +1,7 @@
 """Mutation testing of the five rules engines (docs/MUTATION.md), one game at a time, with one worker.
 
-    .venv/bin/python bench/mutation.py --game jekyll-vs-hyde
-    .venv/bin/python bench/mutation.py --game all
+    .venv/bin/python -m bench.quality.mutation --game jekyll-vs-hyde
+    .venv/bin/python -m bench.quality.mutation --game all
 
 The working tree is never touched: src/, the game's tests, the engine tests and pyproject.toml are copied
 into a fresh directory under the system temp dir, mutmut's config is written there for that game's
@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Slug -> package directory, in the order `--game all` runs them.
 GAMES = {

@@ -2,12 +2,12 @@
 
 Reproduce (each command prints a table per run, then medians with min–max and Dorhami / baseline):
 
-  .venv/bin/python bench/hub_load.py --mode all --runs 3                       # every figure, SQLite
-  .venv/bin/python bench/hub_load.py --mode closed,open --runs 1 --database postgres
-  .venv/bin/python bench/hub_load.py --mode closed                            # actions/s, saturated
-  .venv/bin/python bench/hub_load.py --mode open --rate 1000                  # latency at a fixed rate
-  .venv/bin/python bench/hub_load.py --mode idle                              # KiB per idle socket
-  .venv/bin/python bench/hub_load.py --mode closed --target baseline --runs 1  # generator CPU at ~4,000/s
+  .venv/bin/python -m bench.performance.hub_load --mode all --runs 3                       # every figure, SQLite
+  .venv/bin/python -m bench.performance.hub_load --mode closed,open --runs 1 --database postgres
+  .venv/bin/python -m bench.performance.hub_load --mode closed                            # actions/s, saturated
+  .venv/bin/python -m bench.performance.hub_load --mode open --rate 1000                  # latency at a fixed rate
+  .venv/bin/python -m bench.performance.hub_load --mode idle                              # KiB per idle socket
+  .venv/bin/python -m bench.performance.hub_load --mode closed --target baseline --runs 1  # generator CPU at ~4,000/s
 
 Each server under test (`--target`) is started here, pinned to core 0 with taskset (this
 process moves itself to core 1), on a fresh database, and stopped afterwards (also on Ctrl-C).
@@ -40,7 +40,7 @@ than 20 messages/s per socket (bursts of 40). Errors are error messages, sockets
 server, and actions without an answer within 5 s, from the start of the warm-up to the end of
 the drain. A game that ends is restarted by its host (`POST /api/rooms/{code}/rematch`); no
 action is offered between the result and the new game, and the rematch is in no latency.
-The baselines (bench/baseline_server.py) always log to SQLite, whatever --database says.
+The baselines (bench/performance/baseline_server.py) always log to SQLite, whatever --database says.
 """
 
 from __future__ import annotations
@@ -59,9 +59,9 @@ from pathlib import Path
 
 import uvloop
 
-from loadlib.load import Load
-from loadlib.report import run_tables, summary
-from loadlib.servers import TARGETS, running
+from bench.loadlib.load import Load
+from bench.loadlib.report import run_tables, summary
+from tests.support.servers import TARGETS, running
 
 MODES = ["closed", "open", "idle"]  # run in this order: idle sockets stay open till the server stops
 DEFAULT_TARGETS = "dorhami,baseline-group,baseline"

@@ -1,5 +1,5 @@
 """Seeded random games of every variant worth covering, played through the engine contract and
-reported input by input (the leak scanner, tests/engine/leaks.py, checks each change as it happens).
+reported input by input (the leak scanner, tests/support/leaks.py, checks each change as it happens).
 """
 
 from __future__ import annotations

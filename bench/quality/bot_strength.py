@@ -1,6 +1,6 @@
 """Bot strength: every level against random players, and the levels head to head, on seeded games.
 
-Run: .venv/bin/python bench/bot_strength.py --games 200 [slug ...]
+Run: .venv/bin/python -m bench.quality.bot_strength --games 200 [slug ...]
 
 Per game, prints one table row per pairing (docs/BOTS.md keeps the figures):
 - `<level> vs random`: one bot of that level against random players (a uniformly random legal
@@ -15,7 +15,7 @@ Games are dealt in duplicate: game i of a pairing is seed SEED + i // players wi
 in seat i % players, so every deal is played from every seat and neither the cards nor the seat
 favour a level (Jekyll vs Hyde also swaps the roles every other deal). A figure replays with the
 same --games. Turn-based games run on the engine alone (no timers); the real-time ones through
-tests/hub/botsim.py, with simulated time and each level's reaction times, the random seats
+tests/support/botsim.py, with simulated time and each level's reaction times, the random seats
 thinking for 700-1600 ms as the hub's do.
 """
 
@@ -24,17 +24,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT))  # the real-time driver lives in the test tree (tests/hub/botsim.py)
-
-from dorhami.engine import GAMES  # noqa: E402
-from dorhami.hub import bots  # noqa: E402
-from tests.hub import botsim  # noqa: E402
+from dorhami.engine import GAMES
+from dorhami.hub import bots
+from tests.support import botsim
 
 RANDOM = botsim.RANDOM
 SEED = 50_000

@@ -2,10 +2,10 @@
 
 Reproduce:
 
-  .venv/bin/python bench/soak.py                                  # 30 minutes on SQLite
-  .venv/bin/python bench/soak.py --minutes 5 --warmup-minutes 1   # a short run while iterating
-  .venv/bin/python bench/soak.py --database postgres --json soak.json
-  .venv/bin/python bench/soak.py --minutes 10 --server-src /tmp/old/src   # another tree's code
+  .venv/bin/python -m bench.reliability.soak                                  # 30 minutes on SQLite
+  .venv/bin/python -m bench.reliability.soak --minutes 5 --warmup-minutes 1   # a short run while iterating
+  .venv/bin/python -m bench.reliability.soak --database postgres --json soak.json
+  .venv/bin/python -m bench.reliability.soak --minutes 10 --server-src /tmp/old/src   # another tree's code
 
 The server is started here on a fresh database (SQLite in a temporary directory, or the
 PostgreSQL database `dorhami_soak`, dropped and created again), pinned to core 0 with taskset,
@@ -59,9 +59,10 @@ from typing import AsyncIterator
 
 import uvloop
 
-from loadlib.load import CONFIG, CONNECT_CONCURRENCY, GAME, Load, Table, dumps
-from loadlib.servers import Server, _create_pg_database, _drop_pg_database, _stop, _wait_ready, free_port
-from loadlib.wsclient import Socket
+from bench.loadlib.load import CONFIG, CONNECT_CONCURRENCY, GAME, Load, Table, dumps
+from tests.support.databases import pg_database
+from tests.support.servers import Server, _stop, _wait_ready, free_port
+from tests.support.wsclient import Socket
 
 PG_DATABASE = "dorhami_soak"
 CHURN_CONCURRENCY = 20
@@ -112,7 +113,7 @@ async def serve(args: argparse.Namespace, scratch: Path) -> AsyncIterator[Server
     port = free_port()
     env = dict(os.environ)
     if args.database == "postgres":
-        url = _create_pg_database(args.pg_url, PG_DATABASE)
+        url = pg_database(args.pg_url, PG_DATABASE, create=True)
         label = url.split("@")[-1]
     else:
         url, label = f"sqlite:///{scratch / 'soak.db'}", "SQLite (WAL, synchronous=FULL)"
@@ -136,7 +137,7 @@ async def serve(args: argparse.Namespace, scratch: Path) -> AsyncIterator[Server
         if args.log:
             args.log.write_bytes(log_path.read_bytes())
         if args.database == "postgres":
-            _drop_pg_database(args.pg_url, PG_DATABASE)
+            pg_database(args.pg_url, PG_DATABASE, create=False)
 
 
 def sample(server: Server) -> dict:

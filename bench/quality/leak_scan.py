@@ -1,10 +1,10 @@
 """Secret-leak scan: seeded random playouts per game, every frame each seat and a spectator would receive
 checked against what it may know at that moment.
 
-Run: .venv/bin/python bench/leak_scan.py [--playouts 1000] [slug ...]
+Run: .venv/bin/python -m bench.quality.leak_scan [--playouts 1000] [slug ...]
 Per game: playouts, frames built (state messages, acks, log entries, reconnect frames, log pages),
 comparisons made, leaks found with the first examples (game, variant, seed, version, seat, frame, what).
-Exits 1 on any leak. The checks are tests/engine/leaks.py (the suite runs a smaller scan of the same code
+Exits 1 on any leak. The checks are tests/support/leaks.py (the suite runs a smaller scan of the same code
 in tests/engine/test_secrets.py); playout i of a game is variant i mod len(variants), seed SEED_BASE + i,
 so a reported leak replays with the same --playouts.
 """
@@ -15,15 +15,10 @@ import argparse
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
-sys.path.insert(0, str(ROOT))  # the scanner lives in the test tree (tests/engine/leaks.py)
-
-from dorhami.engine import GAMES  # noqa: E402
-from tests.engine.leaks import scan  # noqa: E402
-from tests.engine.seeded_games import playout_plan  # noqa: E402
+from dorhami.engine import GAMES
+from tests.support.leaks import scan
+from tests.support.seeded_games import playout_plan
 
 EXAMPLES = 5
 

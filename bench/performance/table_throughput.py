@@ -1,6 +1,6 @@
 """Actions per second through one table: judge, commit to the log, broadcast — as a client sees it.
 
-Run: .venv/bin/python bench/table_throughput.py [--actions 2000] [--url postgresql://...]
+Run: .venv/bin/python -m bench.performance.table_throughput [--actions 2000] [--url postgresql://...]
 Plays Jekyll vs. Hyde (timers off) with random legal actions, one at a time, through
 `Table.act`, against SQLite in a temporary folder, or the database at --url (emptied first).
 """
@@ -11,18 +11,13 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dorhami.config import Settings  # noqa: E402
-from dorhami.hub.hub import Hub  # noqa: E402
-from dorhami.hub.fanout import Subscriber  # noqa: E402
-from dorhami.storage.repository import Store  # noqa: E402
+from dorhami.config import Settings
+from dorhami.hub.hub import Hub
+from dorhami.hub.fanout import Subscriber
+from dorhami.storage.repository import Store
 
 
 async def run(url: str, actions: int, watchers: int) -> dict:
@@ -64,7 +59,7 @@ def main() -> None:
     parser.add_argument("--url", default=None)
     args = parser.parse_args()
     if args.url:
-        from tests.conftest import reset_postgres
+        from tests.support.databases import reset_postgres
 
         reset_postgres(args.url)
         url = args.url

@@ -1,7 +1,7 @@
 """A bare room server with no game logic: what the socket path costs without Dorhami.
 
-Run: .venv/bin/python bench/baseline_server.py [--durable | --group-commit] --port 8001
-(`bench/hub_load.py` starts it itself; see there for the figures.)
+Run: .venv/bin/python -m bench.performance.baseline_server [--durable | --group-commit] --port 8001
+(`bench/performance/hub_load.py` starts it itself; see there for the figures.)
 
 It speaks the part of Dorhami's room protocol a load generator drives, on uvloop and the
 `websockets` asyncio server (permessage-deflate off, 64 KiB frames, like Dorhami will be):
@@ -47,7 +47,7 @@ HELLO_TIMEOUT_S = 15
 MAX_FRAME = 64 * 1024
 
 # Mean text sizes (bytes) of Dorhami's Jekyll vs. Hyde messages (timers off, random legal play),
-# as `bench/hub_load.py --target dorhami` prints them ("message sizes"): the state message to the
+# as `bench/performance/hub_load.py --target dorhami` prints them ("message sizes"): the state message to the
 # seat to move (its view and legal actions), to the seat waiting (its view, no legal actions), to
 # a spectator (the public view), and the mover's ack. Measured 2026-12-01 over 21 loaded runs of
 # 200 tables (per run: mover 1256–1423, waiter 953–1001, spectator 945–967, ack 164–170).

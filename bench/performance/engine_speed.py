@@ -1,6 +1,6 @@
 """Engine throughput: random seeded playouts per game, counting `apply` calls per second.
 
-Run: .venv/bin/python bench/engine_speed.py [--games 200] [slug ...]
+Run: .venv/bin/python -m bench.performance.engine_speed [--games 200] [slug ...]
 Two figures per game: `apply` alone (the cost the table pays per action) and the whole loop
 including `legal_actions` (what a random driver pays).
 """
@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-from dorhami.engine import GAMES  # noqa: E402
+from dorhami.engine import GAMES
 
 
 def playout(engine, players: int, seed: int) -> tuple[int, float]:

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import AsyncIterator
 
 import httpx
-import psycopg
 
-BENCH = Path(__file__).resolve().parents[1]
+from tests.support.databases import pg_database
+
+BASELINE = Path(__file__).resolve().parents[2] / "bench" / "performance" / "baseline_server.py"
 BASELINE_FLAGS = {"baseline": [], "baseline-durable": ["--durable"], "baseline-group": ["--group-commit"]}
 # dorhami-2: two processes on one PostgreSQL behind nginx (docs/SCALING.md), on the same one core.
 TARGETS = ["dorhami", "dorhami-2", *BASELINE_FLAGS]
@@ -148,20 +149,20 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
         return
     port = free_port()
     env = dict(os.environ)
-    pg_database = None
+    pg_name = None
     if target == "dorhami":
         if database == "postgres":
-            pg_database = f"dorhami_bench_{os.getpid()}"
-            url = _create_pg_database(pg_admin_url, pg_database)
+            pg_name = f"dorhami_bench_{os.getpid()}"
+            url = pg_database(pg_admin_url, pg_name, create=True)
         else:
             url = f"sqlite:///{scratch / (name + '.db')}"
         env["DATABASE_URL"] = url
         # One generator makes every player and room from one address: a person never would.
         env["DORHAMI_RATE_LIMITS"] = "off"
         command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1", "--port", str(port)]
-        label = url.split("@")[-1] if pg_database else "SQLite (WAL, synchronous=FULL)"
+        label = url.split("@")[-1] if pg_name else "SQLite (WAL, synchronous=FULL)"
     else:
-        command = [sys.executable, str(BENCH / "baseline_server.py"), *BASELINE_FLAGS[target],
+        command = [sys.executable, str(BASELINE), *BASELINE_FLAGS[target],
                    "--host", "127.0.0.1", "--port", str(port)]
         if BASELINE_FLAGS[target]:
             command += ["--db", str(scratch / (name + "-baseline.db"))]
@@ -180,8 +181,8 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
     finally:
         if proc is not None:
             _stop(proc)
-        if pg_database:
-            _drop_pg_database(pg_admin_url, pg_database)
+        if pg_name:
+            pg_database(pg_admin_url, pg_name, create=False)
 
 
 @asynccontextmanager
@@ -190,8 +191,8 @@ async def _running_pair(scratch: Path, database: str, pg_admin_url: str, core: i
     nginx hashing room codes onto them, all three pinned to `core`: the same CPU as one process."""
     if database != "postgres":
         raise SystemExit("dorhami-2 runs on PostgreSQL (--database postgres): SQLite is one process")
-    pg_database = f"dorhami_bench_{os.getpid()}"
-    url = _create_pg_database(pg_admin_url, pg_database)
+    pg_name = f"dorhami_bench_{os.getpid()}"
+    url = pg_database(pg_admin_url, pg_name, create=True)
     env = {**os.environ, "DATABASE_URL": url, "DORHAMI_RATE_LIMITS": "off"}
     procs, logs, ports = [], [], [free_port(), free_port()]
     try:
@@ -217,7 +218,7 @@ async def _running_pair(scratch: Path, database: str, pg_admin_url: str, core: i
     finally:
         for proc in procs:
             _stop(proc)
-        _drop_pg_database(pg_admin_url, pg_database)
+        pg_database(pg_admin_url, pg_name, create=False)
 
 
 async def _wait_ready(server: Server) -> None:
@@ -249,15 +250,3 @@ def _stop(proc: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def _create_pg_database(admin_url: str, name: str) -> str:
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return admin_url.rsplit("/", 1)[0] + "/" + name
-
-
-def _drop_pg_database(admin_url: str, name: str) -> None:
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -1,0 +1,1 @@
+"""Does it survive: SIGKILLs, several processes and failover, hostile input, hours of load."""
