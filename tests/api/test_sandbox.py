@@ -15,7 +15,7 @@ from dorhami.config import Settings
 from dorhami.engine import GAMES, events_for, get_engine
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "scripts"))
-from sandbox_bot import play  # noqa: E402  (the README's bot, run as written)
+from sandbox_bot import play  # noqa: E402  (docs/API.md's bot, run as written)
 
 QUICK = {"jekyll-vs-hyde": {"timers_enabled": False}, "queendomino": {"rounds": 4}, "camel-up-cards": {"races": 1}}
 
