@@ -2,50 +2,11 @@
 // restore a protected one in this browser. The code travels only in request bodies, never a URL.
 import { api, identity, saveIdentity } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, extend, t } from "./i18n/index.js";
+import { errorText, register, t } from "./i18n/index.js";
+import enIdentity from "./i18n/en/identity.js";
+import faIdentity from "./i18n/fa/identity.js";
 
-extend({
-  en: {
-    "identity.title": "Your identity",
-    "identity.none": "You have no identity in this browser yet: type a name in the lobby, or restore one below.",
-    "identity.protected": "A recovery code protects {name}.",
-    "identity.unprotected": "Only this browser knows {name}. Keep a recovery code to play as {name} on another device.",
-    "identity.make": "Get a recovery code",
-    "identity.replace": "Replace the recovery code",
-    "identity.replace_note": "A new code also signs out every other browser playing as you; they can restore with the new code.",
-    "identity.others_one": "1 other browser also plays as you.",
-    "identity.others_many": "{n} other browsers also play as you.",
-    "identity.sign_out_others": "Sign out the other browsers",
-    "identity.signed_out_others": "The other browsers are signed out.",
-    "identity.shown_once": "Write this code down or keep it somewhere safe: it is shown only now. Anyone with it can play as you.",
-    "identity.copy": "Copy the code",
-    "identity.copied": "Code copied",
-    "identity.restore_label": "Recovery code from another browser",
-    "identity.restore": "Restore",
-    "identity.restored": "Welcome back, {name}. This browser now plays as you.",
-    "err.invalid_recovery_code": "That recovery code belongs to no player. Check it and try again.",
-  },
-  fa: {
-    "identity.title": "هویت شما",
-    "identity.none": "هنوز در این مرورگر هویتی ندارید: در صفحهٔ اصلی نامی بنویسید یا در پایین هویتی را بازیابی کنید.",
-    "identity.protected": "یک کد بازیابی از {name} محافظت می‌کند.",
-    "identity.unprotected": "فقط این مرورگر {name} را می‌شناسد. با یک کد بازیابی می‌توانید در دستگاه دیگری هم {name} باشید.",
-    "identity.make": "گرفتن کد بازیابی",
-    "identity.replace": "عوض کردن کد بازیابی",
-    "identity.replace_note": "کد تازه همه‌ی مرورگرهای دیگری را هم که به نام شما بازی می‌کنند بیرون می‌کند؛ آن‌ها می‌توانند با کد تازه بازیابی کنند.",
-    "identity.others_one": "۱ مرورگر دیگر هم به نام شما بازی می‌کند.",
-    "identity.others_many": "{n} مرورگر دیگر هم به نام شما بازی می‌کنند.",
-    "identity.sign_out_others": "بیرون کردن مرورگرهای دیگر",
-    "identity.signed_out_others": "مرورگرهای دیگر بیرون شدند.",
-    "identity.shown_once": "این کد را یادداشت کنید یا جای امنی نگه دارید: فقط همین حالا نشان داده می‌شود. هر کس آن را داشته باشد می‌تواند به جای شما بازی کند.",
-    "identity.copy": "کپی کد",
-    "identity.copied": "کد کپی شد",
-    "identity.restore_label": "کد بازیابی از مرورگر دیگر",
-    "identity.restore": "بازیابی",
-    "identity.restored": "خوش برگشتید، {name}. این مرورگر حالا به نام شما بازی می‌کند.",
-    "err.invalid_recovery_code": "این کد بازیابی مال هیچ بازیکنی نیست. آن را بررسی کنید و دوباره امتحان کنید.",
-  },
-});
+register("identity", { en: enIdentity, fa: faIdentity });
 
 export function identityPanel() {
   const status = h("p", { id: "identity-status" });

@@ -2,42 +2,13 @@
 // a time; provisional players (too few rated games) are not listed.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, extend, num, t } from "./i18n/index.js";
+import { errorText, register, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { fixed } from "./rating-chart.js";
+import enLeaderboard from "./i18n/en/leaderboard.js";
+import faLeaderboard from "./i18n/fa/leaderboard.js";
 
-extend({
-  en: {
-    "board.title": "Leaderboard: {game}",
-    "board.link": "Leaderboard",
-    "board.link_of": "Leaderboard of {game}",
-    "board.about": "Ranked by rating (μ − 3σ, a cautious estimate). Players appear after {n} rated games; games with bots, cooperative games and games someone left do not count.",
-    "board.empty": "Nobody has played enough rated games yet.",
-    "board.position": "#",
-    "board.player": "Player",
-    "board.rating": "Rating",
-    "board.games": "Games",
-    "board.previous": "Previous page",
-    "board.next": "Next page",
-    "board.showing": "{from}–{to} of {total}",
-    "board.others": "Other games",
-  },
-  fa: {
-    "board.title": "جدول امتیاز: {game}",
-    "board.link": "جدول امتیاز",
-    "board.link_of": "جدول امتیاز {game}",
-    "board.about": "به ترتیب امتیاز (میانگین مهارت منهای سه برابر عدم قطعیت آن، برآوردی محتاطانه). هر بازیکن پس از {n} بازی رسمی در جدول می‌آید؛ بازی با ربات، بازی در حالت همکاری و بازی‌ای که کسی آن را رها کرده حساب نمی‌شود.",
-    "board.empty": "هنوز کسی به اندازهٔ کافی بازی رسمی نکرده است.",
-    "board.position": "رتبه",
-    "board.player": "بازیکن",
-    "board.rating": "امتیاز",
-    "board.games": "بازی‌ها",
-    "board.previous": "صفحهٔ قبل",
-    "board.next": "صفحهٔ بعد",
-    "board.showing": "{from} تا {to} از {total}",
-    "board.others": "بازی‌های دیگر",
-  },
-});
+register("leaderboard", { en: enLeaderboard, fa: faLeaderboard });
 
 const PAGE = 25;
 const SLUGS = ["camel-up-cards", "double-connect", "jekyll-vs-hyde", "queendomino", "twin-it"];

@@ -32,7 +32,7 @@ function header() {
 // Every screen but the lobby is loaded when first visited: a phone opening the lobby on a slow
 // network downloads none of the room, its chat and sockets, the replay or the player pages.
 const SCREENS = [
-  [/^\/t\/([A-Za-z0-9_-]+)$/, () => import("./room.js"), "showRoom"],
+  [/^\/t\/([A-Za-z0-9_-]+)$/, () => import("./room/index.js"), "showRoom"],
   [/^\/how\/([a-z-]+)$/, () => import("./howto.js"), "showHowTo"],
   [/^\/replay\/(\d+)$/, () => import("./replay.js"), "showReplay"],
   [/^\/verify\/(\d+)$/, () => import("./verify.js"), "showVerify"],

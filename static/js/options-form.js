@@ -4,8 +4,16 @@
 // `config_options` (per key {choices} or {min, max}, with "unit" on durations and "when" on keys
 // that matter only in some modes) and `presets`.
 import { h } from "./dom.js";
-import { num, t } from "./i18n/index.js";
-import "./i18n/options.js";
+import { num, register, t } from "./i18n/index.js";
+import enOptions from "./i18n/en/options.js";
+import faOptions from "./i18n/fa/options.js";
+
+// The strings of room options (i18n/<lang>/options.js). `cfg.<key>`: the label (no unit: the form
+// shows the unit beside the field); `cfg.<key>.help`: one line on what it does; `cfg.<key>.<value>`:
+// one value's name; `cfg.<key>.n` / `.n.one`: a number choice ("{n} cards" / "1 card");
+// `cfg.value.<value>`: a value's name for any key. A game whose key means something else than another
+// game's same key says so under `cfg.<slug>.<key>...` first.
+register("options", { en: enOptions, fa: faOptions });
 
 const MS_PER = { ms: 1, s: 1000, min: 60000 };
 const PERSIAN_ZERO = 0x06F0;

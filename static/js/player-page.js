@@ -2,37 +2,14 @@
 // small chart of it over time, and the last games, each with its replay.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { currentLang, errorText, extend, num, t } from "./i18n/index.js";
+import { currentLang, errorText, register, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { leaderboardLink } from "./leaderboard.js";
 import { fixed, ratingChart, ratingText } from "./rating-chart.js";
+import enPlayer from "./i18n/en/player.js";
+import faPlayer from "./i18n/fa/player.js";
 
-extend({
-  en: {
-    "profile.title": "{name}'s games",
-    "profile.titles": "Games played",
-    "profile.played_won": "{played} played · {won} won",
-    "profile.recent": "Recent games",
-    "profile.no_games": "No finished games yet.",
-    "profile.place": "{rank} of {players}",
-    "profile.unrated": "unrated",
-    "profile.change": "rating {change}",
-    "profile.replay": "Replay",
-    "profile.replay_of": "Replay of game {id}",
-  },
-  fa: {
-    "profile.title": "بازی‌های {name}",
-    "profile.titles": "بازی‌های انجام‌شده",
-    "profile.played_won": "{played} بازی · {won} برد",
-    "profile.recent": "بازی‌های اخیر",
-    "profile.no_games": "هنوز بازی تمام‌شده‌ای ندارد.",
-    "profile.place": "نفر {rank} از {players}",
-    "profile.unrated": "غیررسمی",
-    "profile.change": "امتیاز {change}",
-    "profile.replay": "بازپخش",
-    "profile.replay_of": "بازپخش بازی {id}",
-  },
-});
+register("player", { en: enPlayer, fa: faPlayer });
 
 function signed(x) {
   const text = fixed(Math.abs(x));

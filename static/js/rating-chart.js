@@ -2,30 +2,11 @@
 // inline styles: the CSP refuses them). Games run along the reading direction: left to right in
 // English, right to left in Persian. The chart has a title for screen readers and a text twin.
 import { s, h } from "./dom.js";
-import { currentLang, extend, num, t } from "./i18n/index.js";
+import { currentLang, register, num, t } from "./i18n/index.js";
+import enRating from "./i18n/en/rating.js";
+import faRating from "./i18n/fa/rating.js";
 
-extend({
-  en: {
-    "rating.chart_title": "{game}: rating after each rated game",
-    "rating.chart_summary": "{n} rated games; first {first}, now {last}, best {best}.",
-    "rating.chart_table": "Rating after each game",
-    "rating.game_n": "Game",
-    "rating.ordinal": "Rating",
-    "rating.uncertainty": "skill μ {mu} ± {sigma}",
-    "rating.provisional": "Provisional: {n} of {need} rated games",
-    "rating.none": "No rated games yet",
-  },
-  fa: {
-    "rating.chart_title": "{game}: امتیاز پس از هر بازی رسمی",
-    "rating.chart_summary": "{n} بازی رسمی؛ اول {first}، اکنون {last}، بهترین {best}.",
-    "rating.chart_table": "امتیاز پس از هر بازی",
-    "rating.game_n": "بازی",
-    "rating.ordinal": "امتیاز",
-    "rating.uncertainty": "مهارت {mu} ± {sigma}",
-    "rating.provisional": "موقت: {n} از {need} بازی رسمی",
-    "rating.none": "هنوز بازی رسمی ندارد",
-  },
-});
+register("rating", { en: enRating, fa: faRating });
 
 const W = 320, H = 120, PAD = 28;
 

@@ -4,11 +4,97 @@
 // and Space to play or pause.
 import { api } from "./api.js";
 import { announce, h } from "./dom.js";
-import { currentLang, errorText, num, t } from "./i18n/index.js";
+import { currentLang, errorText, num, register, t } from "./i18n/index.js";
+import enReplay from "./i18n/en/replay.js";
+import faReplay from "./i18n/fa/replay.js";
 import { gameTitle, renderer } from "./games/index.js";
 import { settings } from "./settings.js";
 
+register("replay", { en: enReplay, fa: faReplay });
+
 const PLAY_STEP_MS = 900;
+
+// Every page of a replay's frames, as one answer.
+async function fetchReplay(gameId, seat) {
+  let after = -1;
+  let frames = [];
+  let page;
+  do {
+    const query = new URLSearchParams({ after: String(after) });
+    if (seat !== null) query.set("seat", String(seat));
+    page = await api("GET", `/api/games/${gameId}/replay?${query}`);
+    frames = frames.concat(page.frames);
+    after = page.next_after;
+  } while (after !== null);
+  return { ...page, frames };
+}
+
+function errorCard(error, gameId, back) {
+  return h("section", { class: "card", id: "replay-error" }, h("h1", {}, t("replay.title")),
+    h("p", {}, error.code === "not_finished" ? t("replay.not_finished")
+      : error.code === "not_your_seat" ? t("replay.not_your_seat") : errorText(error)),
+    error.code === "not_your_seat" ? h("a", { href: `/replay/${gameId}`, class: "button", id: "replay-as-spectator" },
+      t("replay.watch_as_spectator")) : null, back);
+}
+
+// What a renderer gets for frame `at`: the seat's view then, nothing to act on, the frame's clock.
+function frameContext(replay, at, { gameId, seat, seatName, redraw }) {
+  const frame = replay.frames[at];
+  const last = at === replay.frames.length - 1;
+  return {
+    view: frame.view, legal: [], seat, events: frame.events, version: frame.version,
+    result: last ? replay.result : null,
+    // Keyed by the replay, so a renderer's memory of the live table is never mixed in.
+    room: { code: `replay-${gameId}-${seat ?? "s"}`, game_id: gameId, config: frame.view.config || {}, status: "finished" },
+    act: async () => ({ type: "error", code: "replay", message: t("replay.read_only") }),
+    seatName, serverNow: () => frame.server_ms, announce: () => {}, settings: settings(), rerender: redraw,
+  };
+}
+
+// The frame a key steps to (the arrows in reading order), "play" for Space, null for any other key.
+function keyStep(event, at, lastIndex) {
+  const rtl = currentLang() === "fa";
+  const forward = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
+  if (forward) return at + forward;
+  if (event.key === "Home") return 0;
+  if (event.key === "End") return lastIndex;
+  return event.key === " " && event.target.tagName !== "BUTTON" ? "play" : null;
+}
+
+// Whose eyes to watch with: a seat's only for whoever held it (the server refuses the others), the
+// spectator's for everyone.
+function seatChoice(seats, seat, seatName, pick) {
+  const options = [h("option", { value: "", selected: seat === null }, t("replay.spectator"))];
+  for (const s of seats) options.push(h("option", { value: String(s), selected: seat === s }, seatName(s)));
+  const picker = h("select", { id: "replay-seat", onchange: (event) => pick(event.target.value === "" ? null : Number(event.target.value)) }, options);
+  return h("label", { class: "replay-seat" }, `${t("replay.as")} `, picker);
+}
+
+// The stepping buttons, the slider and the position, for frame `at` of `lastIndex + 1`.
+function replayControls({ at, lastIndex, playing, go, togglePlay, position }) {
+  const button = (id, label, text, onclick, disabled) => h("button", { type: "button", id, "aria-label": label, title: label, onclick, disabled }, text);
+  // Reading order: the "back" marks point to where the reading starts (right in Persian).
+  const rtl = currentLang() === "fa";
+  const play = playing ? t("replay.pause") : t("replay.play");
+  return h("div", { class: "controls replay-controls", role: "group", "aria-label": t("replay.controls") },
+    button("replay-first", t("replay.first"), rtl ? "»" : "«", () => go(0), at === 0),
+    button("replay-prev", t("replay.prev"), rtl ? "›" : "‹", () => go(at - 1), at === 0),
+    button("replay-play", play, play, togglePlay, false),
+    button("replay-next", t("replay.next"), rtl ? "‹" : "›", () => go(at + 1), at === lastIndex),
+    button("replay-last", t("replay.last"), rtl ? "«" : "»", () => go(lastIndex), at === lastIndex),
+    h("input", { type: "range", id: "replay-slider", min: 0, max: lastIndex, value: at, "aria-label": t("replay.slider"),
+      "aria-valuetext": position, oninput: (event) => go(Number(event.target.value)) }),
+    h("span", { id: "replay-position", class: "muted" }, position));
+}
+
+// The move log up to the frame shown, its latest lines marked.
+function logSection(lines) {
+  return h("section", { class: "card log", id: "replay-log", "aria-label": t("history") },
+    lines.length ? h("ol", { class: "log-lines", reversed: true, tabindex: 0 },
+      [...lines].reverse().map((line) => h("li", { class: `${line.summary ? "summary" : ""}${line.current ? " current" : ""}` },
+        line.current ? h("span", { class: "sr-only" }, `${t("replay.latest")}: `) : null, line.current ? "▸ " : "", line.text)))
+      : h("p", { class: "muted" }, t("history_empty")));
+}
 
 export function showReplay(root, gameId) {
   const wanted = new URLSearchParams(location.search).get("seat");
@@ -25,20 +111,10 @@ export function showReplay(root, gameId) {
     stop();
     error = null;
     try {
-      let after = -1;
-      let frames = [];
-      let page;
-      do {
-        const query = new URLSearchParams({ after: String(after) });
-        if (seat !== null) query.set("seat", String(seat));
-        page = await api("GET", `/api/games/${gameId}/replay?${query}`);
-        frames = frames.concat(page.frames);
-        after = page.next_after;
-      } while (after !== null);
-      replay = { ...page, frames };
+      replay = await fetchReplay(gameId, seat);
       madeLines.clear();
       game = await renderer(replay.game);
-      at = Math.min(at, frames.length - 1);
+      at = Math.min(at, replay.frames.length - 1);
     } catch (err) {
       error = err;
     }
@@ -50,18 +126,7 @@ export function showReplay(root, gameId) {
     return name || `${t("bot")} ${num(s + 1)}`;
   }
 
-  function context() {
-    const frame = replay.frames[at];
-    const last = at === replay.frames.length - 1;
-    return {
-      view: frame.view, legal: [], seat, events: frame.events, version: frame.version,
-      result: last ? replay.result : null,
-      // Keyed by the replay, so a renderer's memory of the live table is never mixed in.
-      room: { code: `replay-${gameId}-${seat ?? "s"}`, game_id: gameId, config: frame.view.config || {}, status: "finished" },
-      act: async () => ({ type: "error", code: "replay", message: t("replay.read_only") }),
-      seatName, serverNow: () => frame.server_ms, announce: () => {}, settings: settings(), rerender: redraw,
-    };
-  }
+  const context = () => frameContext(replay, at, { gameId, seat, seatName, redraw });
 
   function go(index) {
     if (!replay) return;
@@ -89,42 +154,22 @@ export function showReplay(root, gameId) {
 
   function onKey(event) {
     if (!replay || event.target.closest?.("select, input[type=text]")) return;
-    const rtl = currentLang() === "fa";
-    const forward = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
-    if (forward) go(at + forward);
-    else if (event.key === "Home") go(0);
-    else if (event.key === "End") go(replay.frames.length - 1);
-    else if (event.key === " " && event.target.tagName !== "BUTTON") togglePlay();
-    else return;
+    const to = keyStep(event, at, replay.frames.length - 1);
+    if (to === null) return;
+    if (to === "play") togglePlay(); else go(to);
     event.preventDefault();
   }
 
   function seatPicker() {
-    const options = [h("option", { value: "", selected: seat === null }, t("replay.spectator"))];
-    // A seat's eyes only for whoever held it (the server refuses the others): the spectator's for everyone.
-    for (const s of replay.viewable_seats || []) options.push(h("option", { value: String(s), selected: seat === s }, seatName(s)));
-    const picker = h("select", { id: "replay-seat", onchange: (event) => {
-      seat = event.target.value === "" ? null : Number(event.target.value);
+    return seatChoice(replay.viewable_seats || [], seat, seatName, (chosen) => {
+      seat = chosen;
       history.replaceState(null, "", `/replay/${gameId}${seat === null ? "" : `?seat=${seat}`}`);
       load();
-    } }, options);
-    return h("label", { class: "replay-seat" }, `${t("replay.as")} `, picker);
+    });
   }
 
   function controls() {
-    const lastIndex = replay.frames.length - 1;
-    const button = (id, label, text, onclick, disabled) => h("button", { type: "button", id, "aria-label": label, title: label, onclick, disabled }, text);
-    // Reading order: the "back" marks point to where the reading starts (right in Persian).
-    const rtl = currentLang() === "fa";
-    return h("div", { class: "controls replay-controls", role: "group", "aria-label": t("replay.controls") },
-      button("replay-first", t("replay.first"), rtl ? "»" : "«", () => go(0), at === 0),
-      button("replay-prev", t("replay.prev"), rtl ? "›" : "‹", () => go(at - 1), at === 0),
-      button("replay-play", timer ? t("replay.pause") : t("replay.play"), timer ? t("replay.pause") : t("replay.play"), togglePlay, false),
-      button("replay-next", t("replay.next"), rtl ? "‹" : "›", () => go(at + 1), at === lastIndex),
-      button("replay-last", t("replay.last"), rtl ? "«" : "»", () => go(lastIndex), at === lastIndex),
-      h("input", { type: "range", id: "replay-slider", min: 0, max: lastIndex, value: at, "aria-label": t("replay.slider"),
-        "aria-valuetext": position(), oninput: (event) => go(Number(event.target.value)) }),
-      h("span", { id: "replay-position", class: "muted" }, position()));
+    return replayControls({ at, lastIndex: replay.frames.length - 1, playing: !!timer, go, togglePlay, position: position() });
   }
 
   function linesOf(i, ctx) {
@@ -141,21 +186,13 @@ export function showReplay(root, gameId) {
     const ctx = context();
     const lines = [];
     for (let i = 1; i <= at; i++) lines.push(...linesOf(i, ctx).map((line) => ({ ...line, current: i === at })));
-    return h("section", { class: "card log", id: "replay-log", "aria-label": t("history") },
-      lines.length ? h("ol", { class: "log-lines", reversed: true, tabindex: 0 },
-        [...lines].reverse().map((line) => h("li", { class: `${line.summary ? "summary" : ""}${line.current ? " current" : ""}` },
-          line.current ? h("span", { class: "sr-only" }, `${t("replay.latest")}: `) : null, line.current ? "▸ " : "", line.text)))
-        : h("p", { class: "muted" }, t("history_empty")));
+    return logSection(lines);
   }
 
   function redraw() {
     const back = h("a", { href: "/", class: "button", id: "replay-back" }, t("back_to_lobby"));
     if (error) {
-      root.replaceChildren(h("section", { class: "card", id: "replay-error" }, h("h1", {}, t("replay.title")),
-        h("p", {}, error.code === "not_finished" ? t("replay.not_finished")
-          : error.code === "not_your_seat" ? t("replay.not_your_seat") : errorText(error)),
-        error.code === "not_your_seat" ? h("a", { href: `/replay/${gameId}`, class: "button", id: "replay-as-spectator" },
-          t("replay.watch_as_spectator")) : null, back));
+      root.replaceChildren(errorCard(error, gameId, back));
       return;
     }
     if (!replay || !game) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }

@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 import { settings, updateSettings } from "./settings.js";
-import { askNotificationPermission } from "./alerts.js";
+import { askNotificationPermission } from "./room/alerts.js";
 import { identityPanel } from "./identity-panel.js";
 
 const SWITCHES = ["sound", "vibrate", "reducedMotion", "contrast", "notify"];

@@ -3,8 +3,12 @@
 // them without trusting this page.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, t } from "./i18n/index.js";
+import { errorText, register, t } from "./i18n/index.js";
+import enVerify from "./i18n/en/verify.js";
+import faVerify from "./i18n/fa/verify.js";
 import { gameTitle } from "./games/index.js";
+
+register("verify", { en: enVerify, fa: faVerify });
 
 export function showVerify(root, gameId) {
   let answer = null;

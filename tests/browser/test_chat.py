@@ -1,4 +1,4 @@
-"""The room's chat in the browser (static/js/chat.js): a line is shown as text however much markup it
+"""The room's chat in the browser (static/js/room/chat.js): a line is shown as text however much markup it
 holds, reactions are icons with words, spectators read until the host lets them write, the host mutes
 and unmutes, and the panel is usable by keyboard and passes axe on a phone and a desktop."""
 

@@ -1,106 +1,12 @@
 // Camel Up Cards: the track with stacked camels, the dice, the ten bet columns, every player's coins
 // and commitment (never the card), your hand with a camel picker, and the reveal played back step by step.
 import { h, s, partCache, sync } from "../dom.js";
-import { currentLang, extend, num, t } from "../i18n/index.js";
+import { currentLang, listText, num, register, t } from "../i18n/index.js";
+import enCamelUpCards from "../i18n/en/camel-up-cards.js";
+import faCamelUpCards from "../i18n/fa/camel-up-cards.js";
 
 
-extend({
-  en: {
-    "cu.camel.red": "Red", "cu.camel.blue": "Blue", "cu.camel.green": "Green", "cu.camel.yellow": "Yellow", "cu.camel.purple": "Purple",
-    "cu.kind.move": "Move", "cu.kind.bet_winner": "Winner bet", "cu.kind.bet_loser": "Loser bet", "cu.kind.mirage": "Mirage",
-    "cu.kind.lost_camel": "Lost Camel", "cu.kind.tailwind": "Tailwind",
-    "cu.help.move": "Rolls {camel}'s die and moves it 1–3 spaces", "cu.help.bet_winner": "A winner token on the camel you choose",
-    "cu.help.bet_loser": "A loser token on the camel you choose", "cu.help.mirage": "Reverses the order of the cards still waiting",
-    "cu.help.lost_camel": "Sends the camel you choose back 1 space", "cu.help.tailwind": "Moves the camel you choose 1 space forward",
-    "cu.priority": "Priority {n}", "cu.race": "Race {r} of {n}", "cu.trick": "Trick {n}",
-    "cu.draw": "Draw pile: {n}", "cu.lead": "Lead: {name}", "cu.game_over": "Game over",
-    "cu.track": "Track", "cu.space": "Space {n}",
-    "cu.leader.bottom": "On a shared space the lower camel is ahead", "cu.leader.top": "On a shared space the upper camel is ahead",
-    "cu.standings": "Race order", "cu.dice": "Dice (last roll this race)", "cu.no_roll": "not rolled yet",
-    "cu.players": "Players", "cu.coins": "{n} coins", "cu.committed": "chosen", "cu.choosing": "choosing…", "cu.you": "you",
-    "cu.lead_tag": "lead",
-    "cu.bets": "Bets", "cu.winner_col": "Winner", "cu.loser_col": "Loser",
-    "cu.bets_help": "A winner slot pays 5 · 3 · 2 if its camel is 1st (2 · 1 · 0 if 2nd, 1 · 0 · 0 if 3rd); a loser slot pays 3 · 2 · 1 if its camel is last.",
-    "cu.sep": " · ", "cu.list_sep": ", ", "cu.and": " and ", "cu.slot": "Slot {n}", "cu.slot_of": "{name}, slot {n}",
-    "cu.your_hand": "Your hand", "cu.pick_card": "Choose a card to play this trick", "cu.pick_camel": "Choose the camel for this card", "cu.ready": "Play it, or choose another card",
-    "cu.blank": "No camel can take this bet now: it will be played blank.", "cu.commit": "Play this card", "cu.sending": "Sending…",
-    "cu.committed_you": "You played {card}", "cu.on_camel": "on {camel}", "cu.waiting_others": "Waiting for the others to choose…",
-    "cu.watching": "You are watching: hands stay hidden.", "cu.column_n": "{n}/3", "cu.not_allowed": "not allowed",
-    "cu.time": "Time to choose", "cu.reveal": "Trick {trick} revealed (race {race})", "cu.reveal_none": "No trick revealed yet in this race.",
-    "cu.auto": "time ran out", "cu.pending": "waiting", "cu.ev.rolled": "rolled {v}",
-    "cu.ev.moved": "{camel}: {from} → {to}", "cu.ev.carried": "carrying {others}", "cu.ev.bet": "{kind} on {camel}, slot {slot}",
-    "cu.ev.fizzled": "{camel}'s column is full: no bet", "cu.ev.no_effect": "no effect", "cu.ev.reversed": "order reversed",
-    "cu.ev.unresolved": "race over: not played", "cu.ev.blank": "played blank",
-    "cu.race_end": "Race {r} is over", "cu.reason.finish": "A camel reached the finish.", "cu.reason.trick_limit": "The trick limit was reached.",
-    "cu.payouts": "Payouts", "cu.no_payouts": "No bet paid anything.", "cu.payout": "{name}: {bet} {amount} → {coins}",
-    "cu.bet_short": "{kind} {camel} (slot {slot})",
-    "cu.rank": "Place", "cu.player": "Player", "cu.coins_col": "Coins", "cu.reached": "Reached this total", "cu.reached_start": "from the start",
-    "cu.reached_race": "in race {r}", "cu.shared": "shared", "cu.announce_turn": "Your turn: choose a card",
-    "cu.why.single": "{name} wins with {coins} coins.", "cu.why.margin": "{name} wins with {coins} coins, {d} more than {next}.",
-    "cu.why.tie": "{name} wins: {names} have {coins} coins each, and {name} reached that total first — {how}.",
-    "cu.how.race": "in race {a}, the others only later", "cu.how.same": "in the same race, whose bets are paid in the order they were placed",
-    "cu.how.start": "at the very start of the game", "cu.how.earlier": "at an earlier payout",
-    "cu.why.shared": "{names} share the win with {coins} coins each: their coins never changed, so nobody reached the total first.",
-    "cu.log.race": "Race {r} begins: every camel is back on the start.", "cu.log.committed": "{name} chose a card.",
-    "cu.log.timeout": "Time ran out for {names}: the lowest card was played.", "cu.log.revealed": "Trick {n} revealed: {plays}.",
-    "cu.log.play": "{name}: {card} (priority {p})", "cu.log.resolved": "{name} — {card}: {notes}.",
-    "cu.log.reshuffled": "The played cards were shuffled into a new draw pile.",
-    "cu.log.race_end": "Race {r} is over. {reason} Order: {order}.", "cu.log.place": "{n}. {camel}",
-    "cu.log.payouts": "Payouts of race {r}: {list}.", "cu.log.payout": "{name} {amount} (now {coins})",
-    "cu.log.no_payouts": "Race {r}: no bet paid anything.", "cu.log.game_end": "Game over: {list}.", "cu.log.rank": "{place}. {name} ({coins} coins)",
-    "err.wrong_phase": "No card can be played right now.", "err.already_committed": "Your card for this trick is already chosen.",
-    "err.card_not_in_hand": "That card is no longer in your hand.", "err.invalid_camel": "That camel cannot be chosen for this card.",
-    "err.unknown_action": "That action is not part of this game.",
-  },
-  fa: {
-    "cu.camel.red": "قرمز", "cu.camel.blue": "آبی", "cu.camel.green": "سبز", "cu.camel.yellow": "زرد", "cu.camel.purple": "بنفش",
-    "cu.kind.move": "حرکت", "cu.kind.bet_winner": "شرط برنده", "cu.kind.bet_loser": "شرط بازنده", "cu.kind.mirage": "سراب",
-    "cu.kind.lost_camel": "شتر گمشده", "cu.kind.tailwind": "باد موافق",
-    "cu.help.move": "تاس شتر {camel} ریخته می‌شود و ۱ تا ۳ خانه جلو می‌رود", "cu.help.bet_winner": "یک ژتون برنده روی شتری که انتخاب می‌کنید",
-    "cu.help.bet_loser": "یک ژتون بازنده روی شتری که انتخاب می‌کنید", "cu.help.mirage": "ترتیب کارت‌های باقی‌مانده را برعکس می‌کند",
-    "cu.help.lost_camel": "شتری که انتخاب می‌کنید یک خانه عقب می‌رود", "cu.help.tailwind": "شتری که انتخاب می‌کنید یک خانه جلو می‌رود",
-    "cu.priority": "اولویت {n}", "cu.race": "مسابقه‌ی {r} از {n}", "cu.trick": "دست {n}",
-    "cu.draw": "دسته‌ی کارت: {n}", "cu.lead": "شروع‌کننده: {name}", "cu.game_over": "پایان بازی",
-    "cu.track": "مسیر", "cu.space": "خانه‌ی {n}",
-    "cu.leader.bottom": "در یک خانه، شتر پایینی جلوتر است", "cu.leader.top": "در یک خانه، شتر بالایی جلوتر است",
-    "cu.standings": "ترتیب مسابقه", "cu.dice": "تاس‌ها (آخرین عدد این مسابقه)", "cu.no_roll": "هنوز ریخته نشده",
-    "cu.players": "بازیکنان", "cu.coins": "{n} سکه", "cu.committed": "انتخاب کرد", "cu.choosing": "در حال انتخاب…", "cu.you": "شما",
-    "cu.lead_tag": "شروع‌کننده",
-    "cu.bets": "شرط‌ها", "cu.winner_col": "برنده", "cu.loser_col": "بازنده",
-    "cu.bets_help": "جایگاه‌های برنده اگر شترشان اول شود ۵، ۳ و ۲ سکه می‌دهند (اگر دوم شود ۲، ۱ و ۰؛ اگر سوم شود ۱، ۰ و ۰)؛ جایگاه‌های بازنده اگر شترشان آخر شود ۳، ۲ و ۱.",
-    "cu.sep": "؛ ", "cu.list_sep": "، ", "cu.and": " و ",
-    "cu.slot": "جایگاه {n}", "cu.slot_of": "{name}، جایگاه {n}",
-    "cu.your_hand": "دست شما", "cu.pick_card": "کارتی برای این دست انتخاب کنید", "cu.pick_camel": "شتر این کارت را انتخاب کنید", "cu.ready": "بازی‌اش کنید، یا کارت دیگری انتخاب کنید",
-    "cu.blank": "الان هیچ شتری این شرط را نمی‌پذیرد: کارت بی‌اثر بازی می‌شود.", "cu.commit": "بازی این کارت", "cu.sending": "در حال فرستادن…",
-    "cu.committed_you": "شما {card} را بازی کردید", "cu.on_camel": "روی {camel}", "cu.waiting_others": "منتظر انتخاب بقیه…",
-    "cu.watching": "شما تماشاگرید: دست‌ها پنهان می‌مانند.", "cu.column_n": "{n}/۳", "cu.not_allowed": "مجاز نیست",
-    "cu.time": "زمان انتخاب", "cu.reveal": "دست {trick} رو شد (مسابقه‌ی {race})", "cu.reveal_none": "هنوز دستی در این مسابقه رو نشده است.",
-    "cu.auto": "وقتش تمام شد", "cu.pending": "در انتظار", "cu.ev.rolled": "تاس: {v}",
-    "cu.ev.moved": "{camel}: {from} ← {to}", "cu.ev.carried": "همراه با {others}", "cu.ev.bet": "{kind} روی {camel}، جایگاه {slot}",
-    "cu.ev.fizzled": "ستون {camel} پر است: شرطی ثبت نشد", "cu.ev.no_effect": "بی‌اثر", "cu.ev.reversed": "ترتیب برعکس شد",
-    "cu.ev.unresolved": "مسابقه تمام شد: اجرا نشد", "cu.ev.blank": "بی‌اثر بازی شد",
-    "cu.race_end": "مسابقه‌ی {r} تمام شد", "cu.reason.finish": "یک شتر به خط پایان رسید.", "cu.reason.trick_limit": "سقف دست‌ها پر شد.",
-    "cu.payouts": "پرداخت‌ها", "cu.no_payouts": "هیچ شرطی سکه نداد.", "cu.payout": "{name}: {bet} {amount} ← {coins}",
-    "cu.bet_short": "{kind} {camel} (جایگاه {slot})",
-    "cu.rank": "رتبه", "cu.player": "بازیکن", "cu.coins_col": "سکه", "cu.reached": "رسیدن به این مقدار", "cu.reached_start": "از ابتدای بازی",
-    "cu.reached_race": "در مسابقه‌ی {r}", "cu.shared": "مشترک", "cu.announce_turn": "نوبت شماست: یک کارت انتخاب کنید",
-    "cu.why.single": "{name} با {coins} سکه برنده شد.", "cu.why.margin": "{name} با {coins} سکه برنده شد، {d} سکه بیشتر از {next}.",
-    "cu.why.tie": "{name} برنده شد: {names} هر کدام {coins} سکه دارند و {name} زودتر به این مقدار رسید — {how}.",
-    "cu.how.race": "در مسابقه‌ی {a}، و بقیه دیرتر", "cu.how.same": "در همان مسابقه، که شرط‌هایش به ترتیب ثبت پرداخت می‌شوند",
-    "cu.how.start": "از همان ابتدای بازی", "cu.how.earlier": "در پرداختی زودتر",
-    "cu.why.shared": "{names} با {coins} سکه برای هر کدام برنده‌ی مشترک‌اند: سکه‌هایشان هیچ‌وقت تغییر نکرد، پس هیچ‌کدام زودتر نرسید.",
-    "cu.log.race": "مسابقه‌ی {r} شروع شد: همه‌ی شترها به خانه‌ی شروع برگشتند.", "cu.log.committed": "{name} کارتش را انتخاب کرد.",
-    "cu.log.timeout": "وقت {names} تمام شد: کم‌شماره‌ترین کارت بازی شد.", "cu.log.revealed": "دست {n} رو شد: {plays}.",
-    "cu.log.play": "{name}: {card} (اولویت {p})", "cu.log.resolved": "{name} — {card}: {notes}.",
-    "cu.log.reshuffled": "کارت‌های بازی‌شده بُر خوردند و دسته‌ی تازه‌ای شدند.",
-    "cu.log.race_end": "مسابقه‌ی {r} تمام شد. {reason} ترتیب: {order}.", "cu.log.place": "{n}. {camel}",
-    "cu.log.payouts": "پرداخت‌های مسابقه‌ی {r}: {list}.", "cu.log.payout": "{name} {amount} (اکنون {coins})",
-    "cu.log.no_payouts": "مسابقه‌ی {r}: هیچ شرطی سکه نداد.", "cu.log.game_end": "پایان بازی: {list}.", "cu.log.rank": "{place}. {name} ({coins} سکه)",
-    "err.wrong_phase": "الان نمی‌شود کارتی بازی کرد.", "err.already_committed": "کارت این دست را قبلاً انتخاب کرده‌اید.",
-    "err.card_not_in_hand": "این کارت دیگر در دست شما نیست.", "err.invalid_camel": "این شتر برای این کارت مجاز نیست.",
-    "err.unknown_action": "این حرکت جزو این بازی نیست.",
-  },
-});
+register("camel-up-cards", { en: enCamelUpCards, fa: faCamelUpCards });
 
 // -- the components (§2) ----------------------------------------------------------------------
 
@@ -862,11 +768,7 @@ function whyText(result, ctx) {
   const scores = result.scores || {};
   const coins = (seat) => scores[String(seat)];
   const winners = result.winners || [];
-  // "A, B and C": the last two joined by the language's "and".
-  const names = (seats) => {
-    const all = seats.map(ctx.seatName);
-    return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(t("cu.list_sep"))}${t("cu.and")}${all[all.length - 1]}`;
-  };
+  const names = (seats) => listText(seats.map(ctx.seatName));
   if (winners.length > 1) return t("cu.why.shared", { names: names(winners), coins: coins(winners[0]) });
   const winner = winners[0];
   const rivals = (result.ranking || []).filter((seat) => seat !== winner && coins(seat) === coins(winner));

@@ -1,16 +1,33 @@
-// Two languages; each game renderer adds its own strings with `extend`.
-import en from "./en.js";
-import fa from "./fa.js";
+// Two languages. The strings are tables per language and namespace, `i18n/<lang>/<namespace>.js`,
+// each `export default` and strict JSON (docs/client.md): the lobby's `app` and every error text
+// (`err`) load here; a screen, a panel or a game registers its own namespace where it is imported.
+// A key belongs to one namespace: a second namespace that brings it is refused, never merged over it.
+import enApp from "./en/app.js";
+import faApp from "./fa/app.js";
+import enErr from "./en/err.js";
+import faErr from "./fa/err.js";
 
-const tables = { en: { ...en }, fa: { ...fa } };
+const tables = { en: {}, fa: {} };
+const owners = new Map();  // key -> the namespace that brought it
 const KEY = "dorhami.lang";
 const browserLang = (navigator.language || "en").toLowerCase().startsWith("fa") ? "fa" : "en";
 let lang = localStorage.getItem(KEY) || browserLang;
+let errorGame = null;  // the game whose own wording of an error wins (`err.<code>@<slug>`)
 const listeners = new Set();
 
-export function extend(strings) {
-  for (const code of Object.keys(tables)) Object.assign(tables[code], strings[code] || {});
+export function register(namespace, strings) {
+  for (const code of Object.keys(tables)) {
+    for (const [key, text] of Object.entries(strings[code] || {})) {
+      const owner = owners.get(key) ?? namespace;
+      if (owner !== namespace) { console.error(`i18n: "${key}" of ${namespace} is already ${owner}'s`); continue; }
+      owners.set(key, namespace);
+      tables[code][key] = text;
+    }
+  }
 }
+
+register("app", { en: enApp, fa: faApp });
+register("err", { en: enErr, fa: faErr });
 
 export function currentLang() { return lang; }
 
@@ -33,14 +50,35 @@ const formatter = { fa: new Intl.NumberFormat("fa-IR", { useGrouping: false }), 
 // Numbers in the current language: Persian digits in the Persian UI.
 export function num(n) { return typeof n === "number" ? formatter[lang].format(n) : String(n ?? ""); }
 
+// A list joined with "or" or "and": "4, 6 or 8", "۴، ۶ یا ۸"; numbers in the UI's digits. English
+// through Intl.ListFormat (British, as all our English: no comma before "or"); Persian keeps our
+// own words, since CLDR's Persian pattern adds a comma before «یا» and «و».
+export function listText(items, type = "conjunction") {
+  const words = items.map((item) => (typeof item === "number" ? num(item) : String(item)));
+  if (lang === "en") return new Intl.ListFormat("en-GB", { type }).format(words);
+  if (words.length < 2) return words.join("");
+  return `${words.slice(0, -1).join(t("list_sep"))} ${t(type === "disjunction" ? "list_or" : "list_and")} ${words.at(-1)}`;
+}
+
+// `key` for `n` things, through the language's plural rules (Intl.PluralRules): `key.one` ("1 card")
+// where the table has that form, else `key` ("{n} cards"; Persian needs one form only).
+const pluralRules = { fa: new Intl.PluralRules("fa-IR"), en: new Intl.PluralRules("en-US") };
+export function plural(key, n, params = {}) {
+  const form = `${key}.${pluralRules[lang].select(n)}`;
+  return t(tables[lang][form] == null ? key : form, { n, ...params });
+}
+
 export function t(key, params = {}) {
   const text = tables[lang][key] ?? tables.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (typeof params[name] === "number" ? num(params[name]) : params[name] ?? ""));
 }
 
+// A room of game `slug` is open (null: none): that game's own wording of an error code comes first.
+export function useGameErrors(slug) { errorGame = slug; }
+
 // A server error: our own sentence for a known code, else the server's.
 export function errorText(err) {
-  const own = tables[lang][`err.${err.code}`];
+  const own = (errorGame && tables[lang][`err.${err.code}@${errorGame}`]) || tables[lang][`err.${err.code}`];
   if (own) return own;
   // The server's sentences are English; the Persian UI names the code instead of mixing languages.
   return lang === "en" ? err.message || t("error_generic") : `${t("error_generic")} (${err.code})`;

@@ -1,9 +1,11 @@
 // The room's chat (docs/CHAT.md): short lines and a row of reactions over the room socket. Every line
 // is shown as text (text nodes only, never markup), so `<b>` or `<script>` in a line is just letters.
 // Collapsed on a phone, so it never hides the game; open by itself on a wide screen.
-import { identity } from "./api.js";
-import { h, s } from "./dom.js";
-import { extend, num, onLangChange, t } from "./i18n/index.js";
+import { identity } from "../api.js";
+import { h, s } from "../dom.js";
+import { register, num, onLangChange, t } from "../i18n/index.js";
+import enChat from "../i18n/en/chat.js";
+import faChat from "../i18n/fa/chat.js";
 
 export const TEXT_MAX = 280;          // as hub/chat.py TEXT_MAX
 const FLOAT_MS = 1600;                // how long a reaction floats over the chat's head
@@ -26,44 +28,40 @@ const ICONS = {
 };
 export const REACTIONS = Object.keys(ICONS);
 
-extend({
-  en: {
-    "chat.title": "Chat", "chat.new_n": "{n} new", "chat.send": "Send", "chat.placeholder": "Say something",
-    "chat.input": "Chat message", "chat.count": "{n} of {max} characters", "chat.empty": "No messages yet.",
-    "chat.reactions": "Reactions", "chat.readonly": "You are watching: only the players write here.",
-    "chat.need_name": "Spectators may chat here; choose a name in the lobby first.",
-    "chat.you_muted": "The host muted you in this chat.", "chat.muted_mark": "muted",
-    "chat.mute": "Mute {name}", "chat.unmute": "Unmute {name}", "chat.mute_short": "Mute", "chat.unmute_short": "Unmute",
-    "chat.spectators": "Spectators may chat", "chat.reacted": "{name}: {reaction}", "chat.offline": "Not connected; try again in a moment.",
-    "reaction.clap": "Clap", "reaction.laugh": "Laugh", "reaction.wow": "Wow", "reaction.sad": "Sad",
-    "reaction.fire": "Fire", "reaction.thumbs_up": "Thumbs up",
-    "err.chat_too_long": `A message may be at most ${TEXT_MAX} characters.`, "err.chat_empty": "Write something first.",
-    "err.chat_rate_limited": "Too many messages; wait a few seconds.", "err.chat_muted": "The host muted you in this chat.",
-    "err.chat_spectators_off": "Only the players write in this chat.", "err.chat_not_allowed": "The chat is for the players and the people watching this room.", "err.chat_needs_name": "Choose a name to chat.",
-    "err.unknown_reaction": "That is no reaction of this chat.", "err.cannot_mute_host": "The host cannot be muted.",
-    "err.player_not_in_room": "That player is not in this room.",
-  },
-  fa: {
-    "chat.title": "گفتگو", "chat.new_n": "{n} تازه", "chat.send": "بفرست", "chat.placeholder": "چیزی بنویسید",
-    "chat.input": "پیام گفتگو", "chat.count": "{n} از {max} نویسه", "chat.empty": "هنوز پیامی نیست.",
-    "chat.reactions": "واکنش‌ها", "chat.readonly": "شما تماشاگرید: اینجا فقط بازیکنان می‌نویسند.",
-    "chat.need_name": "تماشاگران اینجا می‌توانند بنویسند؛ نخست در سرسرا نامی برگزینید.",
-    "chat.you_muted": "میزبان صدای شما را در این گفتگو بسته است.", "chat.muted_mark": "بی‌صدا",
-    "chat.mute": "بستن صدای {name}", "chat.unmute": "باز کردن صدای {name}", "chat.mute_short": "بی‌صدا", "chat.unmute_short": "باصدا",
-    "chat.spectators": "تماشاگران هم بنویسند", "chat.reacted": "{name}: {reaction}", "chat.offline": "وصل نیستید؛ کمی بعد دوباره بفرستید.",
-    "reaction.clap": "دست زدن", "reaction.laugh": "خنده", "reaction.wow": "شگفتی", "reaction.sad": "اندوه",
-    "reaction.fire": "آتش", "reaction.thumbs_up": "آفرین",
-    "err.chat_too_long": "پیام حداکثر ۲۸۰ نویسه است.", "err.chat_empty": "نخست چیزی بنویسید.",
-    "err.chat_rate_limited": "پیام‌ها زیاد شد؛ چند ثانیه صبر کنید.", "err.chat_muted": "میزبان صدای شما را در این گفتگو بسته است.",
-    "err.chat_spectators_off": "در این گفتگو فقط بازیکنان می‌نویسند.", "err.chat_not_allowed": "این گفتگو برای بازیکنان و تماشاگران همین اتاق است.", "err.chat_needs_name": "برای گفتگو نامی برگزینید.",
-    "err.unknown_reaction": "این واکنش در این گفتگو نیست.", "err.cannot_mute_host": "صدای میزبان را نمی‌توان بست.",
-    "err.player_not_in_room": "این بازیکن در این اتاق نیست.",
-  },
-});
+register("chat", { en: enChat, fa: faChat });
 
 export function reactionIcon(name) {
   const parts = (ICONS[name] || []).map(([tag, attrs]) => s(tag, attrs));
   return s("svg", { class: "reaction-icon", viewBox: "0 0 24 24", width: 24, height: 24, "aria-hidden": "true", focusable: "false" }, parts);
+}
+
+// The line to write, with its count of characters left; what was typed survives a rebuild.
+function chatForm(send) {
+  const typed = document.getElementById("chat-input")?.value || "";
+  const input = h("input", { id: "chat-input", type: "text", maxlength: TEXT_MAX, autocomplete: "off", dir: "auto", value: typed,
+    placeholder: t("chat.placeholder"), "aria-label": t("chat.input"), "aria-describedby": "chat-count" });
+  const count = h("span", { class: "chat-count muted", id: "chat-count" });
+  const showCount = () => {
+    count.textContent = `${num(input.value.length)}/${num(TEXT_MAX)}`;
+    count.title = t("chat.count", { n: input.value.length, max: TEXT_MAX });
+  };
+  input.addEventListener("input", showCount);
+  showCount();
+  return h("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    if (!send({ type: "chat", text })) { count.textContent = t("chat.offline"); return; }
+    input.value = "";
+    showCount();
+  } }, input, count, h("button", { type: "submit", class: "primary", id: "chat-send" }, t("chat.send")));
+}
+
+function reactionRow(send) {
+  return h("div", { class: "reactions", role: "group", id: "reactions", "aria-label": t("chat.reactions") },
+    REACTIONS.map((name) => h("button", { type: "button", class: "reaction", dataset: { reaction: name },
+      "aria-label": t(`reaction.${name}`), title: t(`reaction.${name}`), onclick: () => send({ type: "react", reaction: name }) },
+    reactionIcon(name))));
 }
 
 // mountChat({code, send, call}) → {el, receive(message)}: `send` puts a message on the room socket
@@ -136,7 +134,7 @@ export function mountChat({ code, send, call }) {
     built = key;
     const parts = [];
     if (blocked) parts.push(h("p", { class: "muted chat-readonly", id: "chat-readonly" }, t(blocked)));
-    else if (room) parts.push(form(), reactionRow());
+    else if (room) parts.push(chatForm(send), reactionRow(send));
     if (isHost()) {
       parts.push(h("label", { class: "chat-setting", for: "chat-spectators" },
         h("input", { type: "checkbox", id: "chat-spectators", checked: !!room.spectator_chat,
@@ -144,34 +142,6 @@ export function mountChat({ code, send, call }) {
         " ", t("chat.spectators")));
     }
     controls.replaceChildren(...parts);
-  }
-
-  function form() {
-    const typed = document.getElementById("chat-input")?.value || "";
-    const input = h("input", { id: "chat-input", type: "text", maxlength: TEXT_MAX, autocomplete: "off", dir: "auto", value: typed,
-      placeholder: t("chat.placeholder"), "aria-label": t("chat.input"), "aria-describedby": "chat-count" });
-    const count = h("span", { class: "chat-count muted", id: "chat-count" });
-    const showCount = () => {
-      count.textContent = `${num(input.value.length)}/${num(TEXT_MAX)}`;
-      count.title = t("chat.count", { n: input.value.length, max: TEXT_MAX });
-    };
-    input.addEventListener("input", showCount);
-    showCount();
-    return h("form", { class: "chat-form", id: "chat-form", onsubmit: (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (!text) return;
-      if (!send({ type: "chat", text })) { count.textContent = t("chat.offline"); return; }
-      input.value = "";
-      showCount();
-    } }, input, count, h("button", { type: "submit", class: "primary", id: "chat-send" }, t("chat.send")));
-  }
-
-  function reactionRow() {
-    return h("div", { class: "reactions", role: "group", id: "reactions", "aria-label": t("chat.reactions") },
-      REACTIONS.map((name) => h("button", { type: "button", class: "reaction", dataset: { reaction: name },
-        "aria-label": t(`reaction.${name}`), title: t(`reaction.${name}`), onclick: () => send({ type: "react", reaction: name }) },
-      reactionIcon(name))));
   }
 
   // A reaction just sent floats a moment over the chat's head, with its sender's name.

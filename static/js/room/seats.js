@@ -1,7 +1,7 @@
 // The seat list of a waiting room: who sits where, whether they are here, and the host's seat controls
 // (move a seat, so "who is Jekyll" is the host's choice; free a seat held by a bot or an idle person).
-import { h } from "./dom.js";
-import { num, t } from "./i18n/index.js";
+import { h } from "../dom.js";
+import { num, t } from "../i18n/index.js";
 
 export const PRESENCE_MARK = { connected: "●", reconnecting: "◌", away: "○" };
 const TAG_CHARS = 4;

@@ -1,7 +1,7 @@
 // "Your turn" is impossible to miss: the tab's title and icon carry a count of pending decisions; a new
 // decision plays a short sound, vibrates a phone, and notifies when the tab is hidden (each a setting).
-import { settings } from "./settings.js";
-import { num, t } from "./i18n/index.js";
+import { settings } from "../settings.js";
+import { num, t } from "../i18n/index.js";
 
 let audio = null;
 let shown = 0;
@@ -72,4 +72,11 @@ export async function askNotificationPermission() {
   if (!("Notification" in window)) return false;
   if (Notification.permission === "granted") return true;
   return (await Notification.requestPermission()) === "granted";
+}
+
+// The room's part: how many decisions wait for this seat now (the renderer's `pending`, else 1 while
+// the seat has legal actions), under the title "<game> · Dorhami".
+export function roomTurnAlert(title, state, game, ctx) {
+  if (!state || state.result || state.seat == null || !game) { clearTurnAlert(title); return; }
+  turnAlert(game.pending ? game.pending(ctx) : (state.legal_actions.length ? 1 : 0), title);
 }

@@ -1,0 +1,20 @@
+export default {
+  "replay.title": "Replay",
+  "replay.watch": "Watch the replay",
+  "replay.as": "Seen by",
+  "replay.spectator": "A spectator",
+  "replay.first": "To the start",
+  "replay.prev": "One move back",
+  "replay.next": "One move on",
+  "replay.last": "To the end",
+  "replay.play": "Play",
+  "replay.pause": "Pause",
+  "replay.slider": "Move",
+  "replay.controls": "Replay controls",
+  "replay.position": "Move {n} of {total}",
+  "replay.latest": "This move",
+  "replay.read_only": "This is a replay: nothing can be played here.",
+  "replay.not_your_seat": "Only the person who held this seat at the end replays the game through its eyes. Everyone can watch it as a spectator.",
+  "replay.watch_as_spectator": "Watch as a spectator",
+  "replay.not_finished": "This game is still being played. Its replay opens once it ends (a player can replay their own seat so far)."
+};

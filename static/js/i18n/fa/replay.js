@@ -1,0 +1,20 @@
+export default {
+  "replay.title": "بازپخش",
+  "replay.watch": "دیدن بازپخش",
+  "replay.as": "از چشم",
+  "replay.spectator": "یک تماشاگر",
+  "replay.first": "به آغاز",
+  "replay.prev": "یک حرکت عقب",
+  "replay.next": "یک حرکت جلو",
+  "replay.last": "به پایان",
+  "replay.play": "پخش",
+  "replay.pause": "توقف",
+  "replay.slider": "حرکت",
+  "replay.controls": "کنترل‌های بازپخش",
+  "replay.position": "حرکت {n} از {total}",
+  "replay.latest": "این حرکت",
+  "replay.read_only": "این بازپخش است: اینجا نمی‌شود بازی کرد.",
+  "replay.not_your_seat": "فقط کسی که در پایان بازی این صندلی را داشت، بازی را از چشم آن می‌بیند. همه می‌توانند آن را مثل یک تماشاگر ببینند.",
+  "replay.watch_as_spectator": "دیدن مثل یک تماشاگر",
+  "replay.not_finished": "این بازی هنوز در جریان است. بازپخشش پس از پایان باز می‌شود (هر بازیکن صندلی خودش را تا اینجا می‌تواند ببیند)."
+};
