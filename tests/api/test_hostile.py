@@ -1,6 +1,6 @@
 """Hostile input, reduced from bench/reliability/hostile.py: no 5xx, no traceback, no game changed by illegal input.
 
-The live test sends a couple of hundred frames of every kind in `bench.hostile.KINDS` to a real
+The live test sends a couple of hundred frames of every kind in `tests.support.hostile.KINDS` to a real
 server (raw frames need a real socket: invalid UTF-8, cut-off frames, protocol violations) and
 reads the server's log; the schemathesis test fuzzes every operation of the app in-process, with
 room codes of live rooms, on whichever database the fixture gives.
