@@ -256,7 +256,7 @@ def test_the_move_log_tells_every_event_in_both_languages(server, browser):
     page = browser.new_page()
     page.goto(server.url)
     out = page.evaluate("""async () => {
-      const m = await import('/static/js/games/double-connect.js');
+      const m = await import('/static/js/games/double-connect/index.js');
       const i18n = await import('/static/js/i18n/index.js');
       const ctx = {seat: 0, seatName: (s) => ['Sara', 'Bob'][s], room: {config: {final_chance_ms: 10000}},
                    view: {phase: 'final_chance', tower: {start_card: 0}, hand_sizes: [2, 0]}};
@@ -289,7 +289,7 @@ def test_every_symbol_is_drawn_and_the_deck_matches_the_engine(server, browser):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.url)
     boxes = page.evaluate("""async () => {
-      const m = await import('/static/js/games/double-connect-symbols.js');
+      const m = await import('/static/js/games/double-connect/index.js');
       const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       svg.setAttribute('viewBox', '-50 -50 100 100');
       svg.style.width = '100px';
@@ -306,6 +306,6 @@ def test_every_symbol_is_drawn_and_the_deck_matches_the_engine(server, browser):
     assert [box["name"] for box in boxes] == [symbol.name for symbol in SYMBOLS]
     for box in boxes:
         assert box["width"] > 20 and box["height"] > 20 and box["shapes"] >= 1, box
-    cards = page.evaluate("async () => (await import('/static/js/games/double-connect.js')).CARDS")
+    cards = page.evaluate("async () => (await import('/static/js/games/double-connect/index.js')).CARDS")
     assert cards == [list(card) for card in CARDS]
     assert not errors, errors

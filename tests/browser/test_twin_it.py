@@ -128,7 +128,7 @@ def flip_by_keyboard(page) -> None:
 def check_log_lines(page) -> None:
     """The room's move log: plain sentences for this seat's events; unknown or broken events add none."""
     lines = page.evaluate("""async () => {
-      const m = await import('/static/js/games/twin-it.js');
+      const m = await import('/static/js/games/twin-it/index.js');
       const view = { mode: 'competitive', config: { mistake_lockout_ms: 3000 }, phase: 'PLAYING', active: 0, touches: [] };
       const ctx = { view, seat: 0, legal: [{ type: 'flip' }], seatName: (s) => ['تارا', 'ربات'][s], serverNow: () => Date.now() };
       const events = [

@@ -27,6 +27,6 @@ function styles(slug) {
 }
 
 export async function renderer(slug) {
-  if (!loaded.has(slug)) loaded.set(slug, Promise.all([import(`./${slug}.js`), styles(slug)]).then(([module]) => module));
+  if (!loaded.has(slug)) loaded.set(slug, Promise.all([import(`./${slug}/index.js`), styles(slug)]).then(([module]) => module));
   return loaded.get(slug);
 }

@@ -2,7 +2,7 @@
 // figures drawn by the table's own renderer: the same camels (each with its sign) and the same cards.
 import { s } from "../dom.js";
 import { num, t } from "../i18n/index.js";
-import { camelArt, cardPicture } from "../games/camel-up-cards.js";
+import { camelArt, cardPicture } from "../games/camel-up-cards/index.js";
 
 const TILE = 46;
 

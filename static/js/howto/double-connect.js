@@ -1,6 +1,6 @@
 // How to play Double Connect, in plain words (from /work/shared/rules/double-connect.md), with
 // small pictures drawn by the table's own renderer.
-import { pairDrawing, towerDrawing } from "../games/double-connect.js";
+import { pairDrawing, towerDrawing } from "../games/double-connect/index.js";
 
 // The pictures carry no page styles of their own: give each a width here.
 function sized(svg, maxWidth) {

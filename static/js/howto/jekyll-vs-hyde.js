@@ -1,7 +1,7 @@
 // How to play Jekyll vs. Hyde (rules: /work/shared/rules/jekyll-vs-hyde.md), in plain words, with
 // figures drawn by the table's own renderer so the cards and the track look as they do in play.
 import { s } from "../dom.js";
-import { cardShapes, trackArt } from "../games/jekyll-vs-hyde.js";
+import { cardShapes, trackArt } from "../games/jekyll-vs-hyde/index.js";
 
 // Card ids (§2.1): purple 0–6, red 7–13, green 14–20 (value id mod 7 + 1), potions 21–24 ("2+" … "5+").
 const PURPLE_7 = 6, RED_3 = 9, RED_5 = 11, GREEN_2 = 15, POTION_3 = 22, POTION_5 = 24;

@@ -2,7 +2,7 @@
 // drawn by the table's own renderer so the pictures match what players see.
 import { h } from "../dom.js";
 import { currentLang } from "../i18n/index.js";
-import { boardPicture, buildingSvg, dominoSvg, TILES } from "../games/queendomino.js";
+import { boardPicture, buildingSvg, dominoSvg, TILES } from "../games/queendomino/index.js";
 
 // A board as the view sends it: 5 rows of cells, the castle in the middle.
 function board(placed = {}) {

@@ -2,8 +2,7 @@
 // drawn from the table's own designs, so a near-twin in a picture is a near-twin at the table.
 import { s } from "../dom.js";
 import { currentLang } from "../i18n/index.js";
-import { backAt, cardAt } from "../games/twin-it-designs.js";
-import { TEAM_COLOURS, teamSymbol } from "../games/twin-it.js";
+import { backAt, cardAt, TEAM_COLOURS, teamSymbol } from "../games/twin-it/index.js";
 
 const ACCENT = "#6d28d9";
 const say = (words) => words[currentLang()] ?? words.en;

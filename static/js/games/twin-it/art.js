@@ -1,7 +1,7 @@
 // Twin It designs (rules §2.2): 119 generated designs, drawn as SVG from their public parameters.
 // `designParams` is an exact port of components.design_params; each design is built once as a
 // <symbol> in a hidden sprite, and every card is a small <svg><use/></svg> pointing at it.
-import { s } from "../dom.js";
+import { s } from "../../dom.js";
 
 export const SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"];
 export const LAYOUTS = ["grid", "ring", "sunflower", "concentric", "wave"];

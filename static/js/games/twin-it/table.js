@@ -1,15 +1,8 @@
-// Twin It!: a phone-first race table. Your pile, the centre and your buttons share one screen;
-// other players are compact rows; the centre scales its cards, then scrolls inside its own box.
-// The table redraws several times a second, so its nodes are kept between redraws (a tap or the
-// keyboard focus survives them) and every control is a real button.
-import { h, partCache, s, sync } from "../dom.js";
-import { currentLang, errorText, register, num, t } from "../i18n/index.js";
-import { lostRace, lostRaceText, raceLogLine } from "../races.js";
-import { backSvg, designParams, designSvg } from "./twin-it-designs.js";
-import enTwinIt from "../i18n/en/twin-it.js";
-import faTwinIt from "../i18n/fa/twin-it.js";
-
-register("twin-it", { en: enTwinIt, fa: faTwinIt });
+// Twin It's table: what `render` draws, and the small UI state it keeps between redraws.
+import { h, partCache, s, sync } from "../../dom.js";
+import { currentLang, errorText, num, t } from "../../i18n/index.js";
+import { lostRace, lostRaceText } from "../../races.js";
+import { backSvg, designParams, designSvg } from "./art.js";
 
 // -- small UI state, kept between redraws of one game -----------------------------------------
 
@@ -48,15 +41,15 @@ function ownerOfSeat(view, seat) {
   return seat;
 }
 
-function teamName(team) { return t(team === 0 ? "tw.team_a" : "tw.team_b"); }
+export function teamName(team) { return t(team === 0 ? "tw.team_a" : "tw.team_b"); }
 
-function ownerName(view, ctx, owner) {
+export function ownerName(view, ctx, owner) {
   if (view.mode === "coop" || owner == null) return t("tw.table");
   if (view.mode === "team") return teamName(owner);
   return ctx.seatName(owner);
 }
 
-function namesOf(ctx, seats) { return (seats || []).map((seat) => ctx.seatName(seat)).join(" + "); }
+export function namesOf(ctx, seats) { return (seats || []).map((seat) => ctx.seatName(seat)).join(" + "); }
 
 function ownerRow(view, owner) {
   const key = view.mode === "team" ? "team" : "seat";
@@ -64,16 +57,16 @@ function ownerRow(view, owner) {
 }
 
 // A count in words: English has a singular (`<key>.one`); Persian uses one form.
-function count(key, n, params = {}) {
+export function count(key, n, params = {}) {
   const one = `${key}.one`;
   return t(n === 1 && currentLang() === "en" ? one : key, { n, ...params });
 }
 
-function legalHas(ctx, type) { return (ctx.legal || []).some((a) => a.type === type); }
+export function legalHas(ctx, type) { return (ctx.legal || []).some((a) => a.type === type); }
 
-function isLocked(view, ctx, seat) { return seat != null && (view.locked_until?.[seat] || 0) > ctx.serverNow(); }
+export function isLocked(view, ctx, seat) { return seat != null && (view.locked_until?.[seat] || 0) > ctx.serverNow(); }
 
-function lockoutSeconds(view) { return Math.round((view.config?.mistake_lockout_ms || 0) / 100) / 10; }
+export function lockoutSeconds(view) { return Math.round((view.config?.mistake_lockout_ms || 0) / 100) / 10; }
 
 // An accessible name for a design, cached per language (a redraw labels every card).
 const described = new Map();
@@ -325,7 +318,7 @@ export function teamSymbol(team, attrs = {}, fill = "currentColor") {
     team === 0 ? s("polygon", { points: "10,2 18.5,17 1.5,17", fill }) : s("circle", { cx: 10, cy: 10, r: 8, fill }));
 }
 
-function teamTag(team) {
+export function teamTag(team) {
   return h("span", { class: `tw-team-tag team-${team}` }, teamSymbol(team), teamName(team));
 }
 
@@ -841,127 +834,4 @@ export function render(root, ctx) {
   fitCentre(wrap);
   restoreFocus(wrap, place);
   scheduleWake(ctx);
-}
-
-// -- what the room asks of a renderer ---------------------------------------------------------------
-
-// Decisions waiting for this seat: your flip, or (team mode) a teammate's hand waiting for yours.
-export function pending(ctx) {
-  const view = ctx?.view;
-  if (!view || view.phase !== "PLAYING" || ctx.seat == null) return 0;
-  let n = view.mode !== "coop" && view.active === ctx.seat && legalHas(ctx, "flip") ? 1 : 0;
-  if (view.mode === "team") {
-    const now = ctx.serverNow?.() ?? Date.now();
-    const mate = (view.touches || []).some((touch) => touch.seat !== ctx.seat && touch.seat % 2 === ctx.seat % 2 && touch.expires_at > now);
-    if (mate && !isLocked(view, ctx, ctx.seat)) n += 1;
-  }
-  return n;
-}
-
-// Plain sentences for the room's move log, one change at a time, from the events this seat saw.
-export function logLines(events, ctx) {
-  const lines = [];
-  const points = (events || []).find((event) => event?.type === "points")?.points;
-  for (const event of events || []) {
-    try {
-      const line = logLine(event, ctx, points);
-      if (line) lines.push(line);
-    } catch {
-      // An event this client does not understand adds no line; the log never breaks the table.
-    }
-  }
-  return lines;
-}
-
-function logWho(ctx, view, seats, owner) {
-  if (view.mode === "team" && owner != null) return `${teamName(owner)} (${namesOf(ctx, seats)})`;
-  if (view.mode === "coop" || owner == null) return namesOf(ctx, seats);
-  return ctx.seatName(owner);
-}
-
-function logLine(event, ctx, points) {
-  const view = ctx.view || {};
-  const config = view.config || {};
-  const design = (d) => describe(d);
-  switch (event.type) {
-    case "countdown":
-      return { text: t("tw.log.countdown", { s: Math.round((config.start_countdown_ms ?? 3000) / 1000) }), summary: false };
-    case "started":
-      return { text: view.mode === "coop" ? t("tw.log.started_coop", { s: Math.round((config.coop_duration_ms ?? 60000) / 1000) })
-        : t("tw.log.started"), summary: false };
-    case "flipped": {
-      if (event.seat == null) return null;
-      const name = ctx.seatName(event.seat);
-      const key = view.mode === "coop" ? "tw.log.flip_coop" : event.auto ? "tw.log.flip_auto" : "tw.log.flip";
-      return { text: t(key, { name, design: design(event.design) }), summary: false };
-    }
-    case "turned_over":
-      return { text: t(view.mode === "coop" ? "tw.log.turned_over_coop" : "tw.log.turned_over", { design: design(event.design) }), summary: false };
-    case "set_won": {
-      const who = logWho(ctx, view, event.by_seats, event.owner);
-      let text = t(`tw.log.${event.kind}`, { who, from: ownerName(view, ctx, event.from_owner), design: design(event.design) });
-      if (points != null) text += ` ${t("tw.log.points", { total: points, n: event.kind === "triple" ? 2 : 1 })}`;
-      return { text, summary: true };
-    }
-    case "mistake": {
-      const who = logWho(ctx, view, event.seats, event.owner);
-      const lost = event.lost_set_id != null;
-      const secs = lockoutSeconds(view);
-      const key = secs ? (lost ? "tw.log.mistake_lost" : "tw.log.mistake") : (lost ? "tw.log.mistake_lost_nolock" : "tw.log.mistake_nolock");
-      return { text: t(key, { who, s: secs }), summary: false };
-    }
-    case "touch":
-      return { text: t("tw.log.touch", { name: ctx.seatName(event.seat), design: design(event.cards[0].design) }), summary: false };
-    case "turn":
-      if (event.last_call_deadline == null) return null;
-      return { text: t("tw.log.last_call", { s: Math.round((config.last_call_ms ?? 10000) / 1000) }), summary: false };
-    case "game_over":
-      return { text: endLine(event, ctx, view), summary: true };
-    case "race_judged":
-      return raceLogLine(event, ctx);
-    default:
-      return null;
-  }
-}
-
-function endLine(event, ctx, view) {
-  const parts = [t("tw.log.end", { reason: t(`tw.reason.${event.reason}`) })];
-  const winners = event.winners || [];
-  if (view.mode === "coop") {
-    parts.push(t("tw.coop_result", { n: view.points ?? view.result?.points ?? 0 }));
-    return parts.join(" ");
-  }
-  if (winners.length) parts.push(t(winners.length === 1 ? "tw.log.winner" : "tw.log.winners", { names: winners.map((s) => ctx.seatName(s)).join(t("list_sep")) }));
-  const rows = (event.standings || []).map((row) => t("tw.log.standing", {
-    name: row.team != null ? teamName(row.team) : ctx.seatName(row.seat), sets: count("tw.sets_n", row.sets) }));
-  if (rows.length) parts.push(rows.join(t("list_sep")));
-  return parts.join(" ");
-}
-
-// -- result ---------------------------------------------------------------------------------------
-
-export function resultDetails(result, ctx) {
-  const rows = [];
-  if (result.reason) rows.push(h("p", { class: "tw-reason" }, t(`tw.reason.${result.reason}`)));
-  if (result.points != null) {
-    rows.push(h("p", { class: "big tw-coop-points" }, t("tw.coop_result", { n: result.points })));
-  }
-  const standings = result.standings || [];
-  const team = standings.some((row) => row.team != null);
-  if (team && result.winners?.length) {
-    const winner = standings.find((row) => row.rank === 1 && row.seats?.some((seat) => result.winners.includes(seat)));
-    if (winner && standings.filter((row) => row.rank === 1).length === 1) {
-      rows.push(h("p", { class: "tw-team-win" }, teamTag(winner.team), " ", t("tw.team_wins", { team: teamName(winner.team), names: namesOf(ctx, winner.seats) })));
-    }
-  }
-  if (result.points == null && standings.length) {
-    rows.push(h("table", { class: "tw-standings", id: "tw-standings" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("tw.rank")), h("th", {}, t(team ? "tw.team" : "tw.player")),
-        h("th", {}, t("tw.col.sets")), h("th", {}, t("tw.col.cards")), h("th", {}, t("tw.col.mistakes")))),
-      h("tbody", {}, standings.map((row) => h("tr", { class: row.rank === 1 ? "first" : "", dataset: { rank: row.rank } },
-        h("td", {}, num(row.rank)),
-        h("td", {}, team ? `${teamName(row.team)} · ${namesOf(ctx, row.seats)}` : ctx.seatName(row.seat)),
-        h("td", {}, num(row.sets)), h("td", {}, num(row.cards_in_sets)), h("td", {}, num(row.mistakes)))))));
-  }
-  return h("div", { class: "tw-result" }, rows);
 }

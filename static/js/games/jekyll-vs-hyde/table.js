@@ -1,110 +1,7 @@
-// Jekyll vs. Hyde: your hand, the trick, the colour ranking, the identity track, exchanges and Greed.
-// Phone first: the prompt, your timer, your hand and the send button come right after the trick.
-import { h, s } from "../dom.js";
-import { register, num, t } from "../i18n/index.js";
-import enJekyllVsHyde from "../i18n/en/jekyll-vs-hyde.js";
-import faJekyllVsHyde from "../i18n/fa/jekyll-vs-hyde.js";
-
-register("jekyll-vs-hyde", { en: enJekyllVsHyde, fa: faJekyllVsHyde });
-
-export const COLORS = ["purple", "red", "green"];
-const HEX = { purple: "#7b2cbf", red: "#c81e1e", green: "#17792f", potion: "#f4a261" };
-const HOLD_MS = 1500; // how long a finished trick stays on the table (issue 9 item 5)
-
-// §2.1: ids 0–20 are evil cards (7 per colour), 21–24 potions "2+" … "5+".
-export function card(id) {
-  if (id >= 21) return { id, kind: "potion", color: null, value: id - 19 };
-  return { id, kind: "evil", color: COLORS[Math.floor(id / 7)], value: (id % 7) + 1 };
-}
-
-// "1 card" / "3 cards" (Persian needs no plural after a number, English does).
-function cardsText(n) {
-  return t(n === 1 ? "jvh.one_card" : "jvh.n_cards", { n });
-}
-
-export function cardName(id, named = null) {
-  const c = card(id);
-  const text = c.kind === "potion" ? t("jvh.card.potion", { n: c.value }) : t("jvh.card.evil", { color: t(`jvh.${c.color}`), n: c.value });
-  return named ? t("jvh.card.named", { card: text, color: t(`jvh.${named}`) }) : text;
-}
-
-// -- drawings -------------------------------------------------------------------------------
-
-// Each colour has its own sign, so a suit never rests on colour alone: Pride a crown, Wrath a
-// flame, Greed a gem. Drawn centred on (0, 0), about 20 units wide.
-const SUIT_PATHS = {
-  purple: "M-10 6 L-10 -6 L-5 -1 L0 -9 L5 -1 L10 -6 L10 6 Z",
-  red: "M0 -10 C5 -5 8 -1 8 3 A8 8 0 0 1 -8 3 C-8 -2 -4 -3 -3 -7 C-1 -4 1 -3 0 -10 Z",
-  green: "M-9 -3 L-4 -9 H4 L9 -3 L0 9 Z M-9 -3 H9 M-4 -9 L0 9 L4 -9",
-};
-
-export function suitSign(color, { x = 0, y = 0, size = 1, fill = "#fff" } = {}) {
-  // The gem's facet lines are a dark veil, visible on a white gem and on a green one alike.
-  return s("path", { d: SUIT_PATHS[color], transform: `translate(${x} ${y}) scale(${size})`, fill,
-    stroke: color === "green" ? "#0007" : "none", "stroke-width": 1.4 / size, "stroke-linejoin": "round" });
-}
-
-function suitIcon(color) {
-  return s("svg", { viewBox: "-12 -12 24 24", class: "suit-icon", "aria-hidden": "true" }, suitSign(color, { fill: "currentColor" }));
-}
-
-const FLASK = "M24 20h12v10l10 20a6 6 0 0 1-5 9H19a6 6 0 0 1-5-9l10-20z";
-
-// The face of a card in a 60×84 box: number above, sign below (evil), or a flask and "n+" (potion).
-export function cardShapes(id) {
-  const c = card(id);
-  const fill = HEX[c.color || "potion"];
-  const frame = s("rect", { x: 2, y: 2, width: 56, height: 80, rx: 7, fill: "#fffaf0", stroke: fill, "stroke-width": 4 });
-  if (c.kind === "potion") {
-    return s("g", {}, frame, s("rect", { x: 8, y: 8, width: 44, height: 68, rx: 5, fill, opacity: 0.35 }),
-      s("path", { d: FLASK, fill: "#fff", stroke: "#6b3e26", "stroke-width": 2 }),
-      s("text", { x: 30, y: 74, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#6b3e26" }, `${num(c.value)}+`));
-  }
-  return s("g", {}, frame, s("rect", { x: 8, y: 8, width: 44, height: 68, rx: 5, fill }),
-    s("text", { x: 30, y: 43, "text-anchor": "middle", "font-size": 30, "font-weight": 700, fill: "#fff" }, num(c.value)),
-    suitSign(c.color, { x: 30, y: 61, size: 0.9 }));
-}
-
-function cardArt(id) {
-  return s("svg", { viewBox: "0 0 60 84", "aria-hidden": "true" }, cardShapes(id));
-}
-
-// A card: a button in the hand (aria-disabled when it cannot be played now, so focus stays on
-// it across turns), a plain figure elsewhere.
-function cardFace(id, { playable = false, selected = false, small = false, onclick = null, named = null, won = false, toggle = false } = {}) {
-  const classes = ["card-face", playable ? "playable" : "", selected ? "selected" : "", small ? "small" : "", won ? "won" : ""].join(" ");
-  const label = cardName(id, named);
-  const body = [cardArt(id), named ? h("span", { class: `named ${named}` }, suitIcon(named), t(`jvh.${named}`)) : null,
-    won ? h("span", { class: "won-badge" }, t("jvh.won")) : null];
-  if (!onclick) return h("span", { class: classes, role: "img", "aria-label": label, dataset: { card: id } }, body);
-  return h("button", { type: "button", class: classes, "aria-label": label, "aria-pressed": toggle || selected ? String(selected) : null,
-    "aria-disabled": playable ? null : "true", dataset: { card: id, playable: playable ? "1" : "0", focus: `card:${id}` },
-    onclick: () => { if (playable) onclick(); } }, body);
-}
-
-// §2.2: position 0 is Jekyll's end (right), 10 Hyde's end (left); 0–4 are Jekyll's side.
-export function trackArt(marker, { from = null } = {}) {
-  const cells = [];
-  for (let i = 0; i <= 10; i++) {
-    const x = 10 + (10 - i) * 40;
-    cells.push(s("rect", { x, y: 6, width: 36, height: 36, rx: 6, fill: i <= 4 ? "#cfe8ff" : "#ffd6d6", stroke: "#555" }));
-    cells.push(s("text", { x: x + 18, y: 30, "text-anchor": "middle", "font-size": 14 }, num(i)));
-  }
-  // The side names under the track say what the tints mean.
-  // Centred labels: "middle" anchors the same way in either writing direction.
-  cells.push(s("text", { x: 348, y: 59, "text-anchor": "middle", "font-size": 13, fill: "#1d4f80" }, t("jvh.side.jekyll")));
-  cells.push(s("text", { x: 128, y: 59, "text-anchor": "middle", "font-size": 13, fill: "#8a1c1c" }, t("jvh.side.hyde")));
-  cells.push(s("line", { x1: 247, y1: 2, x2: 247, y2: 46, stroke: "#555", "stroke-dasharray": "3 2" }));
-  const mx = 10 + (10 - marker) * 40 + 18;
-  if (from != null && from !== marker) {
-    // Where the marker stood before: a pale ring and an arrow toward Hyde's end (the how-to figure).
-    const fx = 10 + (10 - from) * 40 + 18;
-    cells.push(s("circle", { cx: fx, cy: 24, r: 12, fill: "none", stroke: "#222", "stroke-width": 2, "stroke-dasharray": "3 3" }));
-    cells.push(s("path", { d: `M${fx - 16} 24 H${mx + 18} m8 -6 l-8 6 l8 6`, fill: "none", stroke: "#222", "stroke-width": 2.5 }));
-  }
-  cells.push(s("circle", { cx: mx, cy: 24, r: 13, fill: "#222", stroke: "#fff", "stroke-width": 3, class: "marker" }));
-  return s("svg", { viewBox: "0 0 460 62", dir: "ltr", "aria-hidden": "true" }, cells);
-}
+// Jekyll vs. Hyde's table: what `render` draws, and the small UI state it keeps between redraws.
+import { h, s } from "../../dom.js";
+import { num, t } from "../../i18n/index.js";
+import { COLORS, HOLD_MS, card, cardFace, cardsText, suitIcon, trackArt } from "./art.js";
 
 // -- module state: the selection, the finished trick on hold, round summaries ----------------
 
@@ -114,11 +11,11 @@ let holdTimer = null;
 let seenVersion = null;
 let seenGame = null;      // a rematch is a new game: its memory starts empty
 let seenTrick = [];       // the trick as last drawn: a lead's named colour for the held trick
-let summaries = [];       // {game, round, tricks: {jekyll, hyde}, diff, marker, roles} of this game
+export let summaries = [];       // {game, round, tricks: {jekyll, hyde}, diff, marker, roles} of this game
 let latest = null;        // {root, ctx}
 let wasPending = 0;
 
-function roleName(view, seat) {
+export function roleName(view, seat) {
   return view.roles.jekyll === seat ? t("jvh.jekyll") : t("jvh.hyde");
 }
 
@@ -360,12 +257,12 @@ function roundBanner(view, ctx) {
 }
 
 // "Jekyll (Sara)", or just "Jekyll" when the seat behind the role is not known.
-function roleLabel(role, ctx, seat) {
+export function roleLabel(role, ctx, seat) {
   const short = t(`jvh.short.${role}`);
   return seat == null ? short : t("jvh.role_named", { role: short, name: ctx.seatName(seat) });
 }
 
-function roundSummaryText(e, who) {
+export function roundSummaryText(e, who) {
   return t("jvh.round_summary", { r: e.round, j: e.tricks.jekyll, h: e.tricks.hyde, d: e.diff, m: e.marker, jekyll: who("jekyll"), hyde: who("hyde") });
 }
 
@@ -418,117 +315,4 @@ function pendingCount(ctx) {
 
 export function pending(ctx) {
   return pendingCount(ctx);
-}
-
-// -- the move log -----------------------------------------------------------------------------
-
-// The fields each logged event needs; an event without them makes no line.
-const LOG_FIELDS = {
-  round_started: ["round"], exchange_submitted: ["seat"], greed_submitted: ["seat"], cards_exchanged: ["count"],
-  cards_received: ["seat", "cards"], card_played: ["seat", "card"], color_ranked: ["color", "rank"], trick_won: ["seat"],
-  trick_stolen: ["from", "to"], timeout: ["seat"], evil_spread: ["round", "tricks", "diff", "marker"],
-};
-
-function logLine(e, ctx, who, closes) {
-  if ((LOG_FIELDS[e.type] || []).some((key) => e[key] == null)) return null;
-  const name = (seat) => ctx.seatName(seat);
-  switch (e.type) {
-    case "round_started": return { text: t("jvh.log.round", { r: e.round, cards: cardsText(e.round) }) };
-    case "exchange_submitted": case "greed_submitted": return { text: t("jvh.log.submitted", { name: name(e.seat) }) };
-    case "cards_exchanged": return { text: t("jvh.log.exchanged", { cards: cardsText(e.count) }) };
-    case "cards_received": return e.seat === ctx.seat ? { text: t("jvh.log.received", { cards: e.cards.map((c) => cardName(c)).join(t("list_sep")) }) } : null;
-    case "card_played": return { text: t(closes ? "jvh.log.followed" : "jvh.log.led", { name: name(e.seat), card: cardName(e.card, e.named_color) }) };
-    case "color_ranked": return { text: t("jvh.log.ranked", { color: t(`jvh.${e.color}`), slot: t(`jvh.slot.${e.rank}`) }) };
-    case "trick_won": return { text: t("jvh.log.won", { name: name(e.seat) }) };
-    case "trick_stolen": return { text: t("jvh.log.stolen", { to: name(e.to), from: name(e.from) }) };
-    case "ranking_reset": return { text: t("jvh.log.reset") };
-    case "greed_triggered": return { text: t("jvh.log.greed", { cards: cardsText(ctx.view.config.greed_exchange_count) }) };
-    case "greed_exchanged": return { text: t("jvh.log.greed_done") };
-    case "timeout": return { text: t("jvh.log.timeout", { name: name(e.seat) }) };
-    case "evil_spread": return { text: roundLogText(e, who), summary: true };
-    case "game_started": return { text: t("jvh.log.game2") };
-    default: return null;
-  }
-}
-
-// Tricks per side, spaces moved, and then who leads next (or how the game ended).
-function roundLogText(e, who) {
-  const text = roundSummaryText(e, who);
-  if (e.marker >= 10) return `${text} ${t("jvh.log.hyde_end", { name: who("hyde") })}`;
-  if (e.round >= 3) return `${text} ${t("jvh.log.jekyll_end", { name: who("jekyll") })}`;
-  // §4.3 round_leader: Jekyll leads while the marker is on Jekyll's side.
-  return `${text} ${t("jvh.next_leader", { name: who(e.marker <= 4 ? "jekyll" : "hyde"), r: e.round + 1 })}`;
-}
-
-export function logLines(events, ctx) {
-  // The room asks about every past change with today's view: only what cannot have changed since
-  // may come from it. Roles are fixed in a single game; a return match swaps them, so there the
-  // log names the role alone.
-  const view = ctx.view;
-  const fixed = view?.config?.match_mode !== "return_match";
-  const who = (role) => roleLabel(role, ctx, fixed ? view.roles[role] : null);
-  const list = events || [];
-  const lines = [];
-  list.forEach((e, i) => {
-    try {
-      // A card followed by the trick's result in the same change was the follow.
-      const closes = list.slice(i + 1).some((later) => later?.type === "trick_won");
-      const line = logLine(e, ctx, who, closes);
-      if (line) lines.push(line);
-    } catch {
-      // A malformed event makes no line; the log never breaks the table.
-    }
-  });
-  return lines;
-}
-
-// -- the result -------------------------------------------------------------------------------
-
-function whyText(result, ctx) {
-  const name = (seat) => ctx.seatName(seat);
-  if (result.hyde_score) {
-    const score = (seat) => result.hyde_score[String(seat)];
-    const rounds = (seat) => result.hyde_rounds[String(seat)];
-    const w = result.winner_seat;
-    if (w == null) return t("jvh.why.match_draw", { a: score(0) });
-    const l = 1 - w;
-    if (score(w) !== score(l)) return t("jvh.why.match_score", { name: name(w), other: name(l), a: score(w), b: score(l) });
-    return t("jvh.why.match_rounds", { name: name(w), a: rounds(w), b: rounds(l) });
-  }
-  if (result.reason === "marker_reached_end") return t("jvh.why.hyde", { name: name(result.winner_seat), r: result.rounds_played });
-  return t("jvh.why.jekyll", { name: name(result.winner_seat), m: result.marker });
-}
-
-function table(head, rows, caption = null) {
-  return h("table", { class: "jvh-final", id: "jvh-final" }, caption ? h("caption", {}, caption) : null,
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
-    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((x) => h("td", {}, x))))));
-}
-
-// Single game: one row per round played (from this session's events), else the two roles.
-function gameTable(result, ctx) {
-  const rounds = summaries.filter((r) => r.game === 1);
-  const roles = ctx.view.roles;
-  if (!rounds.length) {
-    return table([t("jvh.col.player"), t("jvh.col.role"), t("jvh.col.winner")],
-      [roles.jekyll, roles.hyde].map((seat) => [ctx.seatName(seat), roleName(ctx.view, seat), seat === result.winner_seat ? "✓" : ""]));
-  }
-  const role = (key, seat) => [t(`jvh.short.${key}`), h("small", {}, ctx.seatName(seat))];
-  return table([t("jvh.col.round"), role("jekyll", roles.jekyll), role("hyde", roles.hyde), t("jvh.col.moved"), t("jvh.col.marker")],
-  rounds.map((r) => [num(r.round), num(r.tricks.jekyll), num(r.tricks.hyde), num(r.diff), num(r.marker)]), t("jvh.col.caption"));
-}
-
-// Return match: one row per game, its Hyde and how far Hyde got.
-function matchTable(result, ctx) {
-  const games = result.games || [];
-  return table([t("jvh.col.game"), t("jvh.col.hyde"), t("jvh.col.moved"), t("jvh.col.rounds"), t("jvh.col.winner")],
-    games.map((game, i) => {
-      const hyde = game.winner_role === "hyde" ? game.winner_seat : 1 - game.winner_seat;
-      return [num(i + 1), ctx.seatName(hyde), num(game.marker), num(game.rounds_played), ctx.seatName(game.winner_seat)];
-    }));
-}
-
-export function resultDetails(result, ctx) {
-  return h("div", { class: "jvh-result" }, h("p", { class: "why", id: "result-why" }, whyText(result, ctx)),
-    result.hyde_score ? matchTable(result, ctx) : gameTable(result, ctx));
 }

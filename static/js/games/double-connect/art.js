@@ -1,6 +1,6 @@
 // Double Connect: the 57 symbols (§2.2) as our own SVG pictograms, each drawn in a 100×100 box
 // centred on (0, 0). No emoji font is needed. `symbolArt(id)` returns a fresh <g>.
-import { s } from "../dom.js";
+import { s } from "../../dom.js";
 
 // Symbol names in id order, as in the engine's components.py.
 export const SYMBOL_NAMES = [

@@ -1,0 +1,17 @@
+// Twin It!: a phone-first race table. Your pile, the centre and your buttons share one screen;
+// other players are compact rows; the centre scales its cards, then scrolls inside its own box.
+// The table redraws several times a second, so its nodes are kept between redraws (a tap or the
+// keyboard focus survives them) and every control is a real button.
+//
+// The folder: table.js the table: piles, centre, buttons, feedback and focus; log.js the move log, the
+// pending count and the result; art.js the 119 card designs.
+import { register } from "../../i18n/index.js";
+import enTwinIt from "../../i18n/en/twin-it.js";
+import faTwinIt from "../../i18n/fa/twin-it.js";
+import "../../races.js";  // the parts use it: named here, it is fetched with them, not one round trip later
+
+export * from "./table.js";
+export * from "./log.js";
+export * from "./art.js";
+
+register("twin-it", { en: enTwinIt, fa: faTwinIt });
