@@ -81,7 +81,7 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
                               "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
-    app.state.assets = AssetTree(STATIC_DIR)
+    app.state.assets = AssetTree(settings.static_dir or STATIC_DIR)  # DORHAMI_STATIC, else the package's
     app.state.rate_limits = RateLimits(settings.rate_limits)
     app.state.anonymous_watchers = Counter()  # open sockets without a player, by address (api/routes/socket.py)
     app.state.metrics = Metrics()

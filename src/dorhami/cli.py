@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from . import logs
+
+if TYPE_CHECKING:
+    from .config import Settings
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -46,22 +50,32 @@ def main(argv: list[str] | None = None) -> None:
         print(f"rebuilt the ratings from {_rebuild_ratings()} rated games")
 
 
+def settings_from_env() -> Settings:
+    """The environment's settings, and logging configured as they say; a bad variable stops the
+    command with a message naming it, not a traceback."""
+    from .config import Settings, SettingsError
+
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        raise SystemExit(f"dorhami: {exc}") from None
+    logs.configure(settings.log_format)
+    return settings
+
+
 def _migrate() -> None:
     """What `serve` does first, on its own: for a deployment that migrates before it starts replicas."""
-    from .config import Settings
     from .storage.db import migrate
 
-    logs.configure()
-    migrate(Settings.from_env().database_url)
+    migrate(settings_from_env().database_url)
 
 
 def _rebuild_ratings(url: str | None = None) -> int:
     """Replay every rated game's placings from fresh ratings (the database of DATABASE_URL)."""
-    from .config import Settings
     from .storage.db import make_engine, migrate
     from .storage.repository import Repository
 
-    url = url or Settings.from_env().database_url
+    url = url or settings_from_env().database_url
     migrate(url)
     engine = make_engine(url)
     try:
@@ -75,27 +89,26 @@ def _proxy(host: str, port: int, upstreams: list[str], **timeouts: float) -> Non
 
     from . import proxy
 
-    logs.configure()
+    settings_from_env()
     asyncio.run(proxy.serve(host, port, [proxy.parse_upstream(u) for u in upstreams], **timeouts))
 
 
 def _serve(host: str, port: int, access_log: bool = False) -> None:
-    import os
     import socket
+
+    settings = settings_from_env()  # first: a bad variable stops the start before anything is loaded
 
     import uvicorn
 
     from .app import create_app
-    from .config import Settings
     from .storage import serving_lock
 
-    # The name this process holds table leases under (docs/SCALING.md): two live processes never
-    # share a host and port, and a process restarted in place takes its own tables back at once.
-    os.environ.setdefault("DORHAMI_INSTANCE_ID", f"{socket.gethostname()}:{port}")
-    logs.configure()
+    if not settings.instance_id:
+        # The name this process holds table leases under (docs/SCALING.md): two live processes never
+        # share a host and port, and a process restarted in place takes its own tables back at once.
+        settings = settings.model_copy(update={"instance_id": f"{socket.gethostname()}:{port}"})
     # Held for the process's life (the app's Store shares it): a second `serve` on the same SQLite
     # file stops here with one sentence, not a traceback from uvicorn's startup.
-    settings = Settings.from_env()
     try:
         serving_lock.hold(settings.database_url)
     except serving_lock.DatabaseInUse as exc:
@@ -106,7 +119,7 @@ def _serve(host: str, port: int, access_log: bool = False) -> None:
                 **SOCKET_SETTINGS, **forwarding(settings))
 
 
-def forwarding(settings) -> dict:
+def forwarding(settings: Settings) -> dict[str, Any]:
     """uvicorn's reading of X-Forwarded-For: only from the configured proxies. Left to uvicorn, a
     connection from 127.0.0.1 is believed, so any client on the machine (or behind a proxy that
     passes the header on) names its own address and escapes every per-address limit."""

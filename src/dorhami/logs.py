@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timezone
@@ -45,9 +44,9 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
-def configure(style: str | None = None) -> None:
-    """Root logging at INFO, as JSON lines (the default) or, with DORHAMI_LOG_FORMAT=text, plain text."""
-    style = style or os.environ.get("DORHAMI_LOG_FORMAT", "json")
+def configure(style: str = "json") -> None:
+    """Root logging at INFO, as JSON lines or, with style "text" (DORHAMI_LOG_FORMAT=text,
+    Settings.log_format), plain text."""
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter(TEXT_FORMAT) if style == "text" else JsonFormatter())
     root = logging.getLogger()

@@ -165,7 +165,7 @@ def test_a_503_is_never_retried_on_another_process():
 
 def test_nginx_refuses_large_bodies_like_the_server_and_hides_metrics():
     [size] = re.findall(r"client_max_body_size\s+(\d+)k\s*;", CONF)
-    assert int(size) * 1024 == Settings.max_body_bytes
+    assert int(size) * 1024 == Settings().max_body_bytes
     assert re.search(r"location\s*=\s*/metrics\s*\{\s*deny\s+all\s*;\s*\}", CONF)
     assert not re.search(r"^\s*gzip\s+on\s*;", CONF, re.MULTILINE), "the app compresses"
 

@@ -3,7 +3,6 @@ newest schema, and a 503 naming what is not ready otherwise."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 import sys
@@ -140,7 +139,7 @@ def test_metrics_are_no_page_for_anyone_else(settings, peer):
                                     {"X-Real-IP": "127.0.0.1"}])
 def test_metrics_refuse_a_request_that_came_through_a_proxy(settings, header):
     assert metrics_status(settings, "127.0.0.1", header) == 404
-    trusting = dataclasses.replace(settings, metrics_via_proxy=True)
+    trusting = settings.model_copy(update={"metrics_via_proxy": True})
     assert metrics_status(trusting, "127.0.0.1", header) == 200
 
 
@@ -148,7 +147,7 @@ def test_metrics_answer_the_configured_networks(settings, monkeypatch):
     monkeypatch.setenv("DORHAMI_METRICS_ALLOW", " 10.0.0.0/8, 2001:db8::/32 ,192.0.2.7")
     allowed = Settings.from_env().metrics_allowed
     assert allowed == ("10.0.0.0/8", "2001:db8::/32", "192.0.2.7/32")
-    mine = dataclasses.replace(settings, metrics_allowed=allowed)
+    mine = settings.model_copy(update={"metrics_allowed": allowed})
     assert [metrics_status(mine, peer) for peer in ("10.9.8.7", "2001:db8::5", "192.0.2.7", "192.0.2.8", "127.0.0.1")] \
         == [200, 200, 200, 404, 404]
 

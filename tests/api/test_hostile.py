@@ -9,7 +9,6 @@ room codes of live rooms, on whichever database the fixture gives.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import random
 
@@ -70,7 +69,7 @@ TRANSPORT_FIELDS = ("method", "url", "headers", "params", "cookies", "json", "da
 def fuzzed_client(settings):
     # REST rate limits off: each generated request must reach the operation it targets, not a 429.
     # A 500 comes back as a response, which schemathesis reports with the request that caused it.
-    app = create_app(dataclasses.replace(settings, rate_limits=False))
+    app = create_app(settings.model_copy(update={"rate_limits": False}))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 

@@ -14,7 +14,6 @@ import sys
 import textwrap
 import time
 import weakref
-from dataclasses import replace
 
 import httpx
 import uvicorn
@@ -85,7 +84,7 @@ def test_a_closed_socket_is_freed_without_the_collector(settings):
 def test_a_table_that_leaves_memory_is_freed_without_the_collector(settings):
     """A played table unloaded by the sweep goes with its reference count: nothing it owns
     (stand-ins, rescues), nor a command posted to it later, holds it in a cycle."""
-    app = create_app(replace(settings, idle_table_s=0))
+    app = create_app(settings.model_copy(update={"idle_table_s": 0}))
     with TestClient(app) as client:
         code, host, guest = seated_game(client)
         hub = app.state.hub
