@@ -211,3 +211,41 @@ def test_requests_outside_a_room_spread_and_the_code_pattern_is_the_servers():
     for _ in range(50):
         code = secrets.token_urlsafe(12)
         assert room_key(f"/ws/rooms/{code}") == room_key(f"/api/rooms/{code}/actions") == code
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """The Dockerfile's instructions in order, as (KEYWORD, arguments), continuation lines joined."""
+    text = re.sub(r"\\\n\s*", " ", (ROOT / "Dockerfile").read_text())
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1].strip()) for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_the_images_sqlite_database_lives_on_a_volume_the_server_owns():
+    steps = dockerfile_instructions()
+    keywords = [keyword for keyword, _ in steps]
+    assert ("VOLUME", "/data") in steps
+    assert ("ENV", "DATABASE_URL=sqlite:////data/dorhami.db") in steps
+    volume = steps.index(("VOLUME", "/data"))
+    # Made and given to the server's user before VOLUME (what a RUN changes there later is discarded).
+    [made] = [i for i, (keyword, args) in enumerate(steps) if keyword == "RUN" and "mkdir /data" in args]
+    assert "useradd --create-home dorhami" in steps[made][1] and "chown dorhami:dorhami /data" in steps[made][1]
+    assert made < volume < keywords.index("USER") and steps[keywords.index("USER")][1] == "dorhami"
+    # The server in the image runs on that database unless told otherwise; compose tells it otherwise.
+    assert Settings.variables("database_url") == ("DATABASE_URL",)
+    for name in [*APPS, "migrate"]:
+        assert environment(SERVICES[name])["DATABASE_URL"].startswith("postgresql"), name
+
+
+def test_the_image_installs_the_locked_dependencies_then_the_project_alone():
+    runs = [args for keyword, args in dockerfile_instructions() if keyword == "RUN"]
+    locked = next(i for i, args in enumerate(runs) if "-r requirements.lock" in args)
+    assert "--require-hashes" in runs[locked]
+    project = next(i for i, args in enumerate(runs) if re.search(r"pip install .*--no-deps \.(\s|$)", args))
+    assert locked < project
+    assert not [args for args in runs if "pip install" in args and "-e " in args], "the image installs for real"
+    # The wheel carries its licences (pyproject's license-files): both must be in the build context.
+    copied = " ".join(args for keyword, args in dockerfile_instructions() if keyword == "COPY")
+    assert "LICENSE" in copied and "static" in copied and "requirements.lock" in copied
+    # The lock is resolved for the image's Python.
+    python = re.search(r"^FROM python:(\d+\.\d+)", (ROOT / "Dockerfile").read_text(), re.MULTILINE).group(1)
+    assert f"--python-version {python}" in (ROOT / "requirements.lock").read_text().split("\n", 3)[1]
