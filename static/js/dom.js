@@ -69,14 +69,3 @@ export function announce(text) {
   // A fresh text node after a tick is read even when the sentence repeats.
   setTimeout(() => { el.textContent = text; }, 30);
 }
-
-// Run `refill` (which rebuilds part of the page) and give focus back to the rebuilt control that has the
-// same id or data-focus key as the one that had it, so a keyboard player keeps their place.
-export function keepFocus(refill) {
-  const active = document.activeElement;
-  const key = active && active !== document.body ? active.id || active.dataset?.focus : null;
-  refill();
-  if (!key || document.activeElement === active && active.isConnected) return;
-  const again = document.getElementById(key) || document.querySelector(`[data-focus="${CSS.escape(key)}"]`);
-  again?.focus({ preventScroll: true });
-}

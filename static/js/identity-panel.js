@@ -2,7 +2,7 @@
 // restore a protected one in this browser. The code travels only in request bodies, never a URL.
 import { api, identity, saveIdentity } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, register, t } from "./i18n/index.js";
+import { errorText, plural, register, t } from "./i18n/index.js";
 import enIdentity from "./i18n/en/identity.js";
 import faIdentity from "./i18n/fa/identity.js";
 
@@ -39,7 +39,7 @@ export function identityPanel() {
     const { sessions } = await api("GET", "/api/players/me/sessions");
     const rest = sessions.filter((s) => !s.current);
     if (!rest.length) { others.replaceChildren(); return; }
-    const line = rest.length === 1 ? t("identity.others_one") : t("identity.others_many", { n: rest.length });
+    const line = plural("identity.others", rest.length);
     const end = h("button", { type: "button", id: "identity-sign-out-others", onclick: async () => {
       end.disabled = true;
       try {

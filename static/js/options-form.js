@@ -4,7 +4,7 @@
 // `config_options` (per key {choices} or {min, max}, with "unit" on durations and "when" on keys
 // that matter only in some modes) and `presets`.
 import { h } from "./dom.js";
-import { num, register, t } from "./i18n/index.js";
+import { num, plural, register, t } from "./i18n/index.js";
 import enOptions from "./i18n/en/options.js";
 import faOptions from "./i18n/fa/options.js";
 
@@ -65,9 +65,9 @@ function labelOf(game, key) {
   return name ? t(name) : key;
 }
 
-// "{n} seconds", or its `.1` form for one ("1 second").
+// "{n} seconds", or its `.one` form for one where the language has it ("1 second").
 function count(name, n) {
-  return n === 1 && t(`${name}.1`) !== `${name}.1` ? t(`${name}.1`) : t(name, { n });
+  return plural(name, n);
 }
 
 // A duration in words: "45 seconds", "5 minutes", "1 minute 30 seconds".

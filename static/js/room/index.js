@@ -2,7 +2,8 @@
 // table and the move log; after it the result first, then the final table. This module holds the
 // room's state and its socket, and refills the parts (each its own module) after every message.
 import { api, catalogue, identity } from "../api.js";
-import { announce, h, keepFocus, sync, toast } from "../dom.js";
+import { announce, h, sync, toast } from "../dom.js";
+import { keepFocus } from "../focus.js";
 import { errorText, num, register, t, useGameErrors } from "../i18n/index.js";
 import enRoom from "../i18n/en/room.js";
 import faRoom from "../i18n/fa/room.js";
@@ -162,7 +163,7 @@ export function showRoom(root, code) {
     if (DEAD_ENDS.has(status)) { root.replaceChildren(deadEnd(status)); return; }
     if (!room) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
     if (root.firstChild !== parts.result) root.replaceChildren(...skeleton);
-    keepFocus(() => refillParts(controls()));
+    keepFocus(() => refillParts(controls()), root);
     showPing();
     gameEl.hidden = !state;
     if (state && game) {

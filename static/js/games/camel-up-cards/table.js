@@ -1,4 +1,5 @@
 // Camel Up Cards's table: what `render` draws, and the small UI state it keeps between redraws.
+import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
 import { currentLang, num, t } from "../../i18n/index.js";
 import { CAMELS, HEX, STEP_MS, camelArt, camelIcon, camelName, cardFace, cardInfo, cardLabel, coinIcon, dieIcon, seatColor, standingsOf } from "./art.js";
@@ -465,6 +466,9 @@ async function commit() {
 
 // -- rendering ------------------------------------------------------------------------------
 
+// A rebuilt hand would drop the keyboard's place: a card played or gone hands it to its neighbour.
+const HAND = { list: "#cu-hand .cu-card" };
+
 export function render(root, ctx) {
   latest = { root, ctx };
   ctx.rerender = () => render(root, ctx);
@@ -480,7 +484,7 @@ export function render(root, ctx) {
   const frameKey = ui.play ? `${ui.queue.length}:${ui.play.race}:${ui.play.reveal.trick}:${ui.play.index}` : "settled";
   const seatNames = Array.from({ length: view.players }, (_, i) => ctx.seatName(i));
   const showRaceEnd = shown.raceEnd;
-  const saved = focusedKey(ui.wrap);
+  const saved = savedFocus(ui.wrap, HAND);
   // Phone first: the track you watch, then your hand and its controls, then what explains them.
   sync(ui.wrap, [
     ui.memo("head", JSON.stringify([view.phase, view.race, view.trick_in_race, view.lead, view.draw_count, view.deadline, seatNames, ctx.seat]), () => header(view, ctx)),
@@ -495,25 +499,7 @@ export function render(root, ctx) {
     ui.memo("reveal", JSON.stringify([shown.reveal, shown.active, shown.playing, seatNames, frameKey]), () => revealSection(view, ctx, shown)),
     ui.memo("bets", JSON.stringify([shown.bets, seatNames]), () => betsSection(view, ctx, shown)),
   ]);
-  restoreFocus(ui.wrap, saved);
-}
-
-// -- keeping focus across a redraw: a rebuilt hand would otherwise drop the keyboard's place --
-
-function focusedKey(wrap) {
-  const el = document.activeElement;
-  if (!el || !wrap.contains(el)) return null;
-  const cards = [...wrap.querySelectorAll("#cu-hand .cu-card")];
-  return { key: el.closest("[data-focus]")?.dataset.focus ?? null, index: cards.indexOf(el) };
-}
-
-function restoreFocus(wrap, saved) {
-  if (!saved || wrap.contains(document.activeElement)) return;
-  const same = saved.key && wrap.querySelector(`[data-focus="${saved.key}"]:not(:disabled)`);
-  if (same) { same.focus({ preventScroll: true }); return; }
-  // The control is gone (a played card) or disabled (commit while sending): stay in the hand.
-  const cards = [...wrap.querySelectorAll("#cu-hand .cu-card")];
-  cards[Math.min(Math.max(saved.index, 0), cards.length - 1)]?.focus({ preventScroll: true });
+  restoreFocus(ui.wrap, saved, HAND);
 }
 
 export function pending(ctx) {

@@ -1,4 +1,5 @@
 // Double Connect's table: what `render` draws, and the small UI state it keeps between redraws.
+import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
 import { errorText, t } from "../../i18n/index.js";
 import { lostRace, lostRaceText } from "../../races.js";
@@ -171,22 +172,16 @@ function onFocusin(event) {
   for (const other of groupItems(item.dataset.focusGroup)) other.setAttribute("tabindex", other === item ? "0" : "-1");
 }
 
-function rememberFocus(wrap) {
-  const el = document.activeElement;
-  return el && wrap.contains(el) ? { key: el.dataset?.focusKey, group: el.dataset?.focusGroup } : null;
-}
-
 // A rebuilt part drops the focused node; focus its successor (same key), else the same group's
-// Tab stop, else the next step of a claim (a target, then the hand).
-function restoreFocus(wrap, saved) {
-  const next = ui.focusNext;
+// Tab stop, else the next step of a claim (a target, then the hand). After a claim `ui.focusNext`
+// names the group to go to.
+const FOCUS = { attr: "focus-key", neighbour: false };
+const tabStopOf = (group) => group && `[data-focus-group="${CSS.escape(group)}"][tabindex="0"]`;
+
+function keepFocusAfter(wrap, saved) {
+  const next = tabStopOf(ui.focusNext);
   ui.focusNext = null;
-  const lost = saved && !wrap.contains(document.activeElement);
-  if (!next && !lost) return;
-  const stop = (group) => group && wrap.querySelector(`[data-focus-group="${group}"][tabindex="0"]`);
-  const candidates = next ? [stop(next)]
-    : [saved.key && wrap.querySelector(`[data-focus-key="${saved.key}"]`), stop(saved.group), stop("targets"), stop("hand")];
-  candidates.find(Boolean)?.focus({ preventScroll: true });
+  restoreFocus(wrap, saved, { ...FOCUS, next, fallbacks: [tabStopOf(saved?.group), tabStopOf("targets"), tabStopOf("hand")].filter(Boolean) });
 }
 
 // -- the parts of the table -------------------------------------------------------------------
@@ -407,10 +402,10 @@ export function render(root, ctx) {
   absorbEvents(ctx);
   const wrap = tableElement();
   if (root.firstChild !== wrap || root.childNodes.length !== 1) root.replaceChildren(wrap);
-  const focus = rememberFocus(wrap);
+  const focus = savedFocus(wrap, FOCUS);
   wrap.dataset.phase = ctx.view.phase;
   sync(wrap, parts(ctx.view, ctx));
-  restoreFocus(wrap, focus);
+  keepFocusAfter(wrap, focus);
   fitToScreen(wrap, ctx.view.phase);
   scheduleRefresh(ctx);
 }

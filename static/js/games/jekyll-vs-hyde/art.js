@@ -1,6 +1,6 @@
 // Jekyll vs. Hyde's drawings (SVG only): the components, for the table, the log's figures and the how-to page.
 import { h, s } from "../../dom.js";
-import { num, t } from "../../i18n/index.js";
+import { num, plural, t } from "../../i18n/index.js";
 
 export const COLORS = ["purple", "red", "green"];
 const HEX = { purple: "#7b2cbf", red: "#c81e1e", green: "#17792f", potion: "#f4a261" };
@@ -14,7 +14,7 @@ export function card(id) {
 
 // "1 card" / "3 cards" (Persian needs no plural after a number, English does).
 export function cardsText(n) {
-  return t(n === 1 ? "jvh.one_card" : "jvh.n_cards", { n });
+  return plural("jvh.n_cards", n);
 }
 
 export function cardName(id, named = null) {

@@ -1,4 +1,5 @@
 // Jekyll vs. Hyde's table: what `render` draws, and the small UI state it keeps between redraws.
+import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s } from "../../dom.js";
 import { num, t } from "../../i18n/index.js";
 import { COLORS, HOLD_MS, card, cardFace, cardsText, suitIcon, trackArt } from "./art.js";
@@ -268,23 +269,14 @@ export function roundSummaryText(e, who) {
 
 // -- keeping focus across a redraw ------------------------------------------------------------
 
-function focusedKey(root) {
-  const el = document.activeElement;
-  if (!el || !root.contains(el)) return null;
-  const cards = [...root.querySelectorAll("#hand button.card-face")];
-  return { key: el.closest("[data-focus]")?.dataset.focus, index: cards.indexOf(el) };
-}
+const HAND = { list: "#hand button.card-face" };
 
-// The same control again; a played card hands focus to its neighbour in the hand.
-function restoreFocus(root, saved) {
-  const focus = (el) => el?.focus({ preventScroll: true });
-  if (selection.focusColor) { selection.focusColor = false; focus(root.querySelector(".color-btn")); return; }
+// The same control again; a played card hands focus to its neighbour in the hand. After a potion
+// the colour choice (or the potion itself) takes it.
+function focusAfter(root, saved) {
+  if (selection.focusColor) { selection.focusColor = false; restoreFocus(root, null, { next: ".color-btn" }); return; }
   if (selection.focusPotion) { selection.focusPotion = false; saved = { key: `card:${selection.lastPotion}`, index: -1 }; }
-  if (!saved?.key) return;
-  const same = root.querySelector(`[data-focus="${saved.key}"]`);
-  if (same) { focus(same); return; }
-  const cards = [...root.querySelectorAll("#hand button.card-face")];
-  focus(cards[Math.min(Math.max(saved.index, 0), cards.length - 1)]);
+  if (saved?.key) restoreFocus(root, saved, HAND);
 }
 
 // -- the renderer contract ------------------------------------------------------------------
@@ -301,12 +293,12 @@ export function render(root, ctx) {
   const step = me != null && view.hand ? choosingStep(view, ctx) : null;
   // A follow waits until the finished trick has been seen (the next lead shows after the hold).
   const playable = new Set(held && view.phase === "follow" ? [] : ctx.legal.filter((a) => a.type === "play_card").map((a) => a.card));
-  const saved = focusedKey(root);
+  const saved = savedFocus(root, HAND);
   root.replaceChildren(h("div", { class: "jvh", dataset: { phase: view.phase, turn: view.turn ?? "" } },
     header(view, me), board(view), playerRow(view, ctx, other), roundBanner(view, ctx), trickArea(view, ctx, held),
     turnBar(view, ctx, held, playable, step), me != null && view.hand ? handArea(view, ctx, playable, step) : null,
     playerRow(view, ctx, first), historyList(view)));
-  restoreFocus(root, saved);
+  focusAfter(root, saved);
 }
 
 function pendingCount(ctx) {

@@ -1,4 +1,5 @@
 // Queendomino's table: what `render` draws, and the small UI state it keeps between redraws.
+import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
 import { num, t } from "../../i18n/index.js";
 import { BUILDING_COLOURS, CELL, PRINTED, SIZE, TERRAIN_COLOUR, TILES, boardFrame, buildingSvg, cardValue, cellArt, cellIndex, cellOf, dominoOutlines, dominoSvg, halfArt, halfLabel, icon, key, pawnColour, plotArt, seats, tileLabel } from "./art.js";
@@ -164,24 +165,16 @@ function moveCursor(svg, cellKey, focus) {
   if (focus) svg.querySelector(`[data-cell="${cellKey}"]`)?.focus();
 }
 
-function focusedKey() {
-  const el = document.activeElement;
-  return el && ui.wrap?.contains(el) ? el.closest("[data-focus]")?.dataset.focus ?? null : null;
-}
-
-const focusable = (el) => el && !el.disabled && el.isConnected && !el.closest("[hidden]");
+const focusedKey = () => savedFocus(ui.wrap)?.key ?? null;
+// `ui.focusNext` names a control: "choose" (a tile or building to choose) or a data-focus key.
+const focusTarget = (name) => (name === "choose" ? "[data-choosable='1']" : `[data-focus="${CSS.escape(name)}"]`);
 
 // After a redraw, a control that had the focus gets it back; if it is gone (a tile just taken), the
 // control of my next action does. Focus is only restored when it was inside the table.
-function restoreFocus(had) {
+function focusAfter(had) {
   const wanted = ui.focusNext;
   ui.focusNext = null;
-  if (!had && !wanted) return;
-  const active = document.activeElement;
-  if (!wanted && active && active !== document.body && ui.wrap.contains(active)) return;
-  const find = (name) => (name === "choose" ? ui.wrap.querySelector("[data-choosable='1']") : ui.wrap.querySelector(`[data-focus="${name}"]`));
-  const target = [wanted, had, "choose", "board"].map((name) => name && find(name)).find(focusable);
-  target?.focus({ preventScroll: true });
+  restoreFocus(ui.wrap, had, { next: wanted && focusTarget(wanted), fallbacks: [focusTarget("choose"), focusTarget("board")], neighbour: false });
 }
 
 // -- sections --------------------------------------------------------------------------------------
@@ -502,7 +495,7 @@ export function render(root, ctx) {
   latest = { root, ctx };
   ctx.rerender = () => render(root, ctx);
   const view = ctx.view;
-  const had = focusedKey();
+  const had = savedFocus(ui.wrap);
   absorb(ctx);
   const moves = myMoves(ctx);
   placeCursor(view, isMyTurn(ctx) ? boardTargets(moves) : new Map());
@@ -516,7 +509,7 @@ export function render(root, ctx) {
   sync(ui.boards, boards);
   sync(ui.others, others);
   layOut(view, ctx, { ...parts, boards: ui.boards }, others, wide);
-  restoreFocus(had);
+  focusAfter(had);
 }
 
 /** How many decisions wait for this seat now: one while it is my turn, else none. */

@@ -1,7 +1,8 @@
 // Twin It's table: what `render` draws, and the small UI state it keeps between redraws.
 import { h, partCache, s, sync } from "../../dom.js";
-import { currentLang, errorText, num, t } from "../../i18n/index.js";
+import { currentLang, errorText, num, plural, t } from "../../i18n/index.js";
 import { lostRace, lostRaceText } from "../../races.js";
+import { restoreFocus, savedFocus } from "../../focus.js";
 import { backSvg, designParams, designSvg } from "./art.js";
 
 // -- small UI state, kept between redraws of one game -----------------------------------------
@@ -56,10 +57,9 @@ function ownerRow(view, owner) {
   return view.owners.find((row) => row[key] === owner);
 }
 
-// A count in words: English has a singular (`<key>.one`); Persian uses one form.
+// A count in words, through the language's plural rules: English has a singular (`<key>.one`).
 export function count(key, n, params = {}) {
-  const one = `${key}.one`;
-  return t(n === 1 && currentLang() === "en" ? one : key, { n, ...params });
+  return plural(key, n, params);
 }
 
 export function legalHas(ctx, type) { return (ctx.legal || []).some((a) => a.type === type); }
@@ -735,25 +735,6 @@ function listenForResize() {
 
 // -- keyboard focus -------------------------------------------------------------------------------
 
-function focusedPlace(wrap) {
-  const el = document.activeElement;
-  if (!el || !wrap.contains(el) || !el.dataset.focus) return null;
-  const group = el.closest("[data-focus-group]");
-  return { key: el.dataset.focus, group: group?.dataset.focusGroup ?? null,
-    index: group ? [...group.querySelectorAll("[data-focus]")].indexOf(el) : 0 };
-}
-
-// A redraw replaced the focused control (its card changed, its set moved): focus the control now
-// in the same place, else its neighbour in the same group (the centre, a strip), else Flip.
-function restoreFocus(wrap, place) {
-  if (!place || wrap.contains(document.activeElement)) return;
-  const same = wrap.querySelector(`[data-focus="${CSS.escape(place.key)}"]`);
-  const group = place.group && wrap.querySelector(`[data-focus-group="${CSS.escape(place.group)}"]`);
-  const mates = group ? [...group.querySelectorAll("[data-focus]")] : [];
-  const target = same || mates[Math.min(place.index, mates.length - 1)] || wrap.querySelector("#flip");
-  target?.focus({ preventScroll: true });
-}
-
 function onKey(event) {
   if (event.key === "Escape" && (ui.picks.length || ui.turnMode)) { event.preventDefault(); clearPicks(); }
 }
@@ -803,7 +784,7 @@ export function render(root, ctx) {
     ui.side = h("section", { class: "tw-side", id: "tw-piles" });
   }
   const wrap = ui.wrap;
-  const place = focusedPlace(wrap);
+  const place = savedFocus(wrap);
   if (root.firstChild !== wrap || root.childNodes.length !== 1) root.replaceChildren(wrap);
   // While you are locked out the cards you cannot claim are dimmed (the message line says why).
   const locked = view.phase === "PLAYING" && isLocked(view, ctx, ctx.seat);
@@ -832,6 +813,6 @@ export function render(root, ctx) {
   const playing = view.phase !== "FINISHED";
   fitScreen(wrap, playing);
   fitCentre(wrap);
-  restoreFocus(wrap, place);
+  restoreFocus(wrap, place, { fallbacks: ["#flip"] });
   scheduleWake(ctx);
 }

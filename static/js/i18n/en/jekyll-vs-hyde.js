@@ -18,7 +18,7 @@ export default {
   "jvh.cards_n": "Cards: {n}",
   "jvh.chosen": "chosen",
   "jvh.exchange": "Choose {cards} to give the other player",
-  "jvh.one_card": "1 card",
+  "jvh.n_cards.one": "1 card",
   "jvh.n_cards": "{n} cards",
   "jvh.exchange_potion": "You were dealt 2 or more potions: give at least one.",
   "jvh.greed": "Greed! Choose {cards} to give",

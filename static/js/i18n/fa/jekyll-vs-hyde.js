@@ -18,7 +18,6 @@ export default {
   "jvh.cards_n": "کارت‌ها: {n}",
   "jvh.chosen": "انتخاب کرد",
   "jvh.exchange": "{cards} برای دادن به بازیکن دیگر انتخاب کنید",
-  "jvh.one_card": "۱ کارت",
   "jvh.n_cards": "{n} کارت",
   "jvh.exchange_potion": "دو معجون یا بیشتر گرفته‌اید: دست‌کم یکی را بدهید.",
   "jvh.greed": "طمع! {cards} برای دادن انتخاب کنید",
