@@ -60,7 +60,8 @@ import httpx
 import orjson
 import uvloop
 
-from tests.support.servers import Server, _stop, _wait_ready, core_busy_seconds, free_port
+from tests.support.processes import stop_process
+from tests.support.servers import Server, _wait_ready, core_busy_seconds, free_port
 from tests.support.wsclient import Socket
 
 HERE = Path(__file__).resolve().parents[2]  # the repository
@@ -126,7 +127,7 @@ async def serving(repo: Path, scratch: Path, name: str, caps: str) -> AsyncItera
         yield server
     finally:
         if proc is not None:
-            _stop(proc)
+            stop_process(proc)
 
 
 # -- the seated player ----------------------------------------------------------------------

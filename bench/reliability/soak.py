@@ -61,7 +61,8 @@ import uvloop
 
 from bench.loadlib.load import CONFIG, CONNECT_CONCURRENCY, GAME, Load, Table, dumps
 from tests.support.databases import pg_database
-from tests.support.servers import Server, _stop, _wait_ready, free_port
+from tests.support.processes import stop_process
+from tests.support.servers import Server, _wait_ready, free_port
 from tests.support.wsclient import Socket
 
 PG_DATABASE = "dorhami_soak"
@@ -133,7 +134,7 @@ async def serve(args: argparse.Namespace, scratch: Path) -> AsyncIterator[Server
         yield server
     finally:
         if proc is not None:
-            _stop(proc)
+            stop_process(proc)
         if args.log:
             args.log.write_bytes(log_path.read_bytes())
         if args.database == "postgres":

@@ -30,6 +30,7 @@ from dorhami.games.double_connect.strategy import targets_for
 from dorhami.games.twin_it.strategy import true_claims
 from dorhami.storage.db import make_engine
 from dorhami.storage.repository import Repository
+from tests.support.processes import log_problems, stop_process
 
 # Short games that still last long enough for kills to land mid-game; timers short or off.
 CONFIGS = {
@@ -123,31 +124,15 @@ class Server:
         self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        if self.proc:
+            stop_process(self.proc)
 
     def log_tail(self, lines: int = 30) -> str:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
 
     def problems(self) -> list[str]:
         """Each ERROR line and traceback of the server's log (every start of it)."""
-        found, block = [], None
-        for line in self.log_path.read_text(errors="replace").splitlines():
-            if block is not None:
-                block.append(line)
-                if not line.startswith(" "):
-                    found.append("\n".join(block))
-                    block = None
-            elif line.startswith("Traceback"):
-                block = [line]
-            elif "ERROR" in line:
-                found.append(line)
-        return found
+        return log_problems(self.log_path.read_text(errors="replace").splitlines())
 
 
 # -- what a scripted player sends ----------------------------------------------------------------

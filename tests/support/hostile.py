@@ -26,6 +26,8 @@ from typing import Awaitable, Callable, Iterator
 import httpx
 from websockets.speedups import apply_mask
 
+from tests.support.processes import stop_process
+
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
 MAX_MESSAGE_BYTES = 16 * 1024  # Settings.max_message_bytes
 MAX_FRAME_BYTES = 64 * 1024    # the server's ws_max_size (dorhami.cli.SOCKET_SETTINGS)
@@ -81,13 +83,7 @@ def live_server(database_url: str, log_path: Path, bot_delay_ms: str = "20,60", 
         _wait_ready(server)
         yield server
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop_process(proc)
 
 
 def _wait_ready(server: LiveServer) -> None:

@@ -12,6 +12,8 @@ import time
 
 import httpx
 
+from tests.support.processes import stop_process
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -64,12 +66,7 @@ class ServerProcess:
         self.log.close()
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        if self.process:
+            stop_process(self.process, 10)
         if self.process and not self.log.closed:
             self.log.close()

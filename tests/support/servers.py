@@ -16,6 +16,7 @@ from typing import AsyncIterator
 import httpx
 
 from tests.support.databases import pg_database
+from tests.support.processes import log_problems, stop_process
 
 BASELINE = Path(__file__).resolve().parents[2] / "bench" / "performance" / "baseline_server.py"
 BASELINE_FLAGS = {"baseline": [], "baseline-durable": ["--durable"], "baseline-group": ["--group-commit"]}
@@ -99,20 +100,8 @@ class Server:
 
     def log_problems(self) -> list[str]:
         """The errors of the server's own log: each ERROR line, each traceback down to its exception."""
-        problems, block = [], None
-        lines = [line for path in [self.log_path, *self.other_logs] for line in path.read_text(errors="replace")
-                 .splitlines()]
-        for line in lines:
-            if block is not None:
-                block.append(line)
-                if not line.startswith(" "):
-                    problems.append("\n".join(block))
-                    block = None
-            elif line.startswith("Traceback"):
-                block = [line]
-            elif "ERROR" in line:
-                problems.append(line)
-        return problems
+        return log_problems([line for path in [self.log_path, *self.other_logs]
+                             for line in path.read_text(errors="replace").splitlines()])
 
     def log_tail(self, lines: int = 30) -> str:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -180,7 +169,7 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
         yield server
     finally:
         if proc is not None:
-            _stop(proc)
+            stop_process(proc)
         if pg_name:
             pg_database(pg_admin_url, pg_name, create=False)
 
@@ -217,7 +206,7 @@ async def _running_pair(scratch: Path, database: str, pg_admin_url: str, core: i
         yield server
     finally:
         for proc in procs:
-            _stop(proc)
+            stop_process(proc)
         pg_database(pg_admin_url, pg_name, create=False)
 
 
@@ -240,13 +229,3 @@ async def _wait_ready(server: Server) -> None:
                 pass
             await asyncio.sleep(0.2)
     raise RuntimeError(f"{server.target} did not answer within {START_TIMEOUT_S} s:\n{server.log_tail()}")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
