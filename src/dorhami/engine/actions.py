@@ -8,11 +8,14 @@ engine's judgement, which also keeps each rules file's order of refusals (see `T
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .contract import Engine
 
 # An action names at most a handful of cards; a longer list is no move of any game.
 MAX_ITEMS = 16
@@ -58,16 +61,16 @@ class ActionSchema:
     window groups claims by them, and `race_judged` names them)."""
 
     def __init__(self, *models: type[ActionModel], malformed: str = "unknown_action",
-                 races: dict[str, Callable[[dict], list[int]]] | None = None) -> None:
+                 races: dict[str, Callable[[dict[str, Any]], list[int]]] | None = None) -> None:
         self.types = tuple(get_args(model.model_fields["type"].annotation)[0] for model in models)
         # One model needs no discriminator; then a wrong `type` is an error at ("type",), not a tag.
         self._single = len(models) == 1
-        shape = models[0] if self._single else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+        shape: Any = models[0] if self._single else Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
         self._adapter = TypeAdapter(shape)
         self.malformed = malformed
         self.races = races or {}
 
-    def normalise(self, action: Any) -> dict:
+    def normalise(self, action: Any) -> dict[str, Any]:
         """The action in its normal form (defaults filled in, `step` kept if sent), or IllegalAction:
         `unknown_action` for a missing or unknown type, else the game's own code for malformed."""
         try:
@@ -81,14 +84,14 @@ class ActionSchema:
             if error["type"] == "extra_forbidden":
                 raise IllegalAction(self.malformed, f"{where}: this action has no such field") from None
             raise IllegalAction(self.malformed, f"{where}: {error['msg']}") from None
-        normal = model.model_dump(mode="json")
+        normal: dict[str, Any] = model.model_dump(mode="json")
         for key in ("step", *REACTION_FIELDS):
             if key in normal and normal[key] is None:
                 del normal[key]
         return normal
 
 
-def split_reaction(action: dict) -> tuple[dict, int | None, int | None]:
+def split_reaction(action: dict[str, Any]) -> tuple[dict[str, Any], int | None, int | None]:
     """(the action as the engine judges it, seen_version, reaction_ms): the report is the hub's."""
     if "seen_version" not in action and "reaction_ms" not in action:
         return action, None, None
@@ -96,12 +99,13 @@ def split_reaction(action: dict) -> tuple[dict, int | None, int | None]:
     return rest, action.get("seen_version"), action.get("reaction_ms")
 
 
-def without_step(action: dict) -> dict:
+def without_step(action: dict[str, Any]) -> dict[str, Any]:
     """The action as the log keeps it: the step was only checked against the state it was judged on."""
     return {key: value for key, value in action.items() if key != "step"} if "step" in action else action
 
 
-def judge(engine, state: dict, seat: int, action, now_ms: int) -> tuple[dict, dict, list[dict]]:
+def judge(engine: Engine, state: dict[str, Any], seat: int, action: Any,
+          now_ms: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """(the action's normal form as a log keeps it, the new state, its events), or IllegalAction:
     how the table and the sandbox judge what a client sends.
 

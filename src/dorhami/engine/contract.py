@@ -9,7 +9,7 @@ the copy they are given.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import orjson
 
@@ -33,7 +33,7 @@ def clone(state: State) -> State:
     An orjson round trip is about twice as fast as pickle's (and many times copy.deepcopy's), and
     it refuses what is not JSON (a non-str key, a set), so a state that would not replay fails here.
     """
-    return orjson.loads(orjson.dumps(state))
+    return cast("State", orjson.loads(orjson.dumps(state)))
 
 
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
@@ -70,11 +70,11 @@ class Engine:
 
     # -- config ---------------------------------------------------------------------------
 
-    def default_config(self) -> dict:
+    def default_config(self) -> dict[str, Any]:
         """Every key of the rules file's "Modes and variants" table with its default."""
         raise NotImplementedError
 
-    def validate_config(self, config: dict | None) -> dict:
+    def validate_config(self, config: dict[str, Any] | None) -> dict[str, Any]:
         """The full config (defaults filled in); raises IllegalAction('invalid_config')."""
         full = self.default_config()
         for key, value in (config or {}).items():
@@ -84,34 +84,34 @@ class Engine:
         self._check_config(full)
         return full
 
-    def config_options(self) -> dict[str, dict]:
+    def config_options(self) -> dict[str, dict[str, Any]]:
         """How each config key may be set, for forms: {"choices": [...]} or {"min": a, "max": b}."""
         return {key: {"choices": [True, False]} for key, value in self.default_config().items()
                 if isinstance(value, bool)}
 
-    def presets(self) -> dict[str, dict]:
+    def presets(self) -> dict[str, dict[str, Any]]:
         """Named sets of config values the lobby offers (a rules file's presets), by name."""
         return {}
 
-    def _check_config(self, config: dict) -> None:
+    def _check_config(self, config: dict[str, Any]) -> None:
         """Raise IllegalAction('invalid_config', ...) for a value the rules do not allow."""
 
-    def player_range(self, config: dict | None = None) -> tuple[int, int]:
+    def player_range(self, config: dict[str, Any] | None = None) -> tuple[int, int]:
         """(min, max) seats for this config; setup refuses other counts."""
         return self.min_players, self.max_players
 
-    def player_counts(self, config: dict | None = None) -> list[int]:
+    def player_counts(self, config: dict[str, Any] | None = None) -> list[int]:
         """Every seat count setup accepts for this config (a team mode may skip odd counts)."""
         low, high = self.player_range(config)
         return list(range(low, high + 1))
 
     # -- ratings (hub/ratings.py) ---------------------------------------------------------
 
-    def rated(self, config: dict) -> bool:
+    def rated(self, config: dict[str, Any]) -> bool:
         """Whether a game of this config ranks its players against each other (a coop mode does not)."""
         return True
 
-    def placings(self, result: dict, players: int) -> list[tuple[list[int], int]]:
+    def placings(self, result: dict[str, Any], players: int) -> list[tuple[list[int], int]]:
         """The result as (seats of one side, its rank) for rating: rank 1 is best, equal ranks tie.
 
         Each seat is its own side. The rank is the result's own `ranks` when it has them; else
@@ -127,8 +127,8 @@ class Engine:
 
     # -- lifecycle ------------------------------------------------------------------------
 
-    def setup(self, players: int, seed: int, config: dict | None = None, now_ms: int = 0,
-              previous_result: dict | None = None) -> State:
+    def setup(self, players: int, seed: int, config: dict[str, Any] | None = None, now_ms: int = 0,
+              previous_result: dict[str, Any] | None = None) -> State:
         """A new game; the same arguments give the same state."""
         full = self.validate_config(config)
         low, high = self.player_range(full)
@@ -175,7 +175,7 @@ class Engine:
 
     def step(self, state: State, seat: int | None) -> int:
         """A counter that moves on whenever a decision point closes (the stale-step rule)."""
-        return state.get("step", 0)
+        return cast("int", state.get("step", 0))
 
     def copy_state(self, state: State) -> State:
         """The copy the `_apply`/`_fire` hooks may mutate. A game may share the parts its hooks never
@@ -184,8 +184,8 @@ class Engine:
 
     # -- hooks each game implements -------------------------------------------------------
 
-    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
-               previous_result: dict | None) -> State:
+    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
+               previous_result: dict[str, Any] | None) -> State:
         raise NotImplementedError
 
     def _apply(self, state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
@@ -208,11 +208,11 @@ class Engine:
         """When the earliest pending timer fires (ms), if any."""
         return None
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-safe view for `seat` (None: spectator), with nothing that seat may not know."""
         raise NotImplementedError
 
-    def result(self, state: State) -> dict | None:
+    def result(self, state: State) -> dict[str, Any] | None:
         """None while running, else {"winners": [...], "scores": {"seat": n}, "ranking": [...], ...}."""
         raise NotImplementedError
 
@@ -221,6 +221,6 @@ class Engine:
         return action
 
 
-def sides_of(rows: list[dict]) -> list[tuple[list[int], int]]:
+def sides_of(rows: list[dict[str, Any]]) -> list[tuple[list[int], int]]:
     """Placings from result rows that carry a `rank` and a `seat` (or a team's `seats`)."""
     return [(list(row["seats"]) if "seats" in row else [row["seat"]], int(row["rank"])) for row in rows]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalAction(ValueError):
     """An action or config the rules refuse; carries a stable `code` and a readable sentence."""
@@ -11,7 +13,7 @@ class IllegalAction(ValueError):
         self.code = code
         self.message = message or code
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": self.message}
 
     def __repr__(self) -> str:

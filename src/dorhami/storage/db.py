@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import orjson
 from alembic import command
@@ -23,7 +24,7 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def _json_text(value) -> str:
+def _json_text(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
@@ -37,7 +38,7 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, **codec)
 
     @event.listens_for(engine, "connect")
-    def _sqlite_pragmas(dbapi_connection, _record):
+    def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         # FULL: a commit survives a power cut, not only a killed process; acknowledged means durable.

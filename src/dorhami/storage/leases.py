@@ -11,10 +11,10 @@ of the old owner has committed, and the old owner's next append is refused.
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import NamedTuple
+from datetime import datetime, timedelta
+from typing import NamedTuple, cast
 
-from sqlalchemy import Connection, Engine, and_, func, or_, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, and_, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 
 from .records import RoomRecord, TableLeaseRecord
@@ -37,7 +37,7 @@ class Held(NamedTuple):
     wanted_by: str | None
 
 
-def _now():
+def _now() -> ColumnElement[datetime]:
     return func.clock_timestamp()
 
 
@@ -112,7 +112,7 @@ def check_fences(connection: Connection, owner: str, fences: dict[int, int]) -> 
         select(LEASES.c.room_id, LEASES.c.epoch)
         .where(and_(LEASES.c.room_id.in_(list(fences)), LEASES.c.owner == owner))
         .order_by(LEASES.c.room_id).with_for_update(read=True)).all()
-    held = dict(rows)
+    held = dict(cast("list[tuple[int, int]]", rows))
     lost = sorted(room for room, epoch in fences.items() if held.get(room) != epoch)
     if lost:
         raise LeaseLost(lost)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Table, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -13,7 +14,9 @@ def utcnow() -> datetime:
 
 
 class Base(DeclarativeBase):
-    pass
+    if TYPE_CHECKING:
+        # Each record maps one Table (DeclarativeBase says FromClause): statements take `Record.__table__`.
+        __table__: ClassVar[Table]
 
 
 class PlayerRecord(Base):
@@ -49,7 +52,7 @@ class RoomRecord(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     code: Mapped[str] = mapped_column(String(32), unique=True, index=True)
     game: Mapped[str] = mapped_column(String(40))
-    config: Mapped[dict] = mapped_column(JSON)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
     private: Mapped[bool] = mapped_column(Boolean)
     host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
@@ -59,7 +62,7 @@ class RoomRecord(Base):
     reconnect_grace_s: Mapped[int] = mapped_column(Integer, default=60, server_default="60")
     # Chat (hub/chat.py): whether spectators may write, and the players the host muted.
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    muted: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    muted: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRecord(Base):
@@ -81,26 +84,26 @@ class GameRecord(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
     seed: Mapped[int] = mapped_column(BigInteger)
-    config: Mapped[dict] = mapped_column(JSON)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
     players: Mapped[int] = mapped_column(Integer)
-    previous_result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    previous_result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_ms: Mapped[int] = mapped_column(BigInteger)
     ended_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
-    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # The server process that runs this table; lets several processes share one database.
     owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # Who played each seat (a player id; null for a bot), so that a rematch can pass the result
     # on to the same people in their new seats.
-    seat_players: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    seat_players: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     # Who held each seat at the end (a rescuer, None for a bot that took a leaver's seat): null for
     # a game still running, or one that ended before this was kept (then `seat_players` stands in).
-    end_players: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    end_players: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     # Provably fair (hub/fairness.py): the room's nth game, the server seed (secret until the end),
     # its SHA-256 commitment (public from the start) and the seated players' client seeds.
     game_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     server_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
     commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    client_seeds: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    client_seeds: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     # Why this game does not count for ratings ("bots", "coop", "rescued", "abandoned"), or None.
     unrated: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
@@ -112,13 +115,13 @@ class ActionRecord(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    action: Mapped[dict] = mapped_column(JSON)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
     server_ms: Mapped[int] = mapped_column(BigInteger)
     client_seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     # A race action judged in a lag-compensation window: when it was received, what reaction its
     # client reported, how much earlier it counted (`server_ms` is that compensated time), and
     # the `race_judged` evidence of the race it won. Null for every other row.
-    timing: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    timing: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class GamePlayerRecord(Base):

@@ -11,9 +11,10 @@ import uuid
 from datetime import datetime
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any, Callable, NamedTuple, TypeVar
+from typing import Any, Callable, NamedTuple, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, case, delete, exists, func, insert, select, update
+from sqlalchemy import (ColumnElement, Connection, CursorResult, Engine, case, delete, exists, func, insert, select,
+                        update)
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import make_engine, make_sessions, migrate
@@ -33,11 +34,11 @@ class ActionRow(NamedTuple):
     game_id: int
     seq: int
     seat: int | None
-    action: dict
+    action: dict[str, Any]
     server_ms: int
     client_seq: int | None
     # A compensated race action's receipt, report and compensation (hub/claims.py), else None.
-    timing: dict | None = None
+    timing: dict[str, Any] | None = None
 
 
 def hash_token(token: str) -> str:
@@ -72,7 +73,7 @@ class Repository:
 
     def rename_player(self, player_id: str, name: str) -> None:
         with self.sessions.begin() as session:
-            session.get(PlayerRecord, player_id).name = name
+            cast(PlayerRecord, session.get(PlayerRecord, player_id)).name = name
 
     def player_by_token(self, token: str, now_ms: int | None = None, idle_ms: int = 0) -> SignedIn | None:
         """The player and session of a token; None if it opens no session. A session unused for
@@ -116,13 +117,13 @@ class Repository:
         refused anyway, this only drops the rows); returns how many."""
         return self._end_sessions(PlayerSessionRecord.last_used_ms < used_before_ms)
 
-    def _end_sessions(self, *where) -> int:
+    def _end_sessions(self, *where: ColumnElement[bool]) -> int:
         with self.sessions.begin() as session:
             return self._end_sessions_in(session, *where)
 
     @staticmethod
-    def _end_sessions_in(session: Session, *where) -> int:
-        return session.execute(delete(PlayerSessionRecord).where(*where)).rowcount
+    def _end_sessions_in(session: Session, *where: ColumnElement[bool]) -> int:
+        return cast("CursorResult[Any]", session.execute(delete(PlayerSessionRecord).where(*where))).rowcount
 
     def set_recovery_code(self, player_id: str, keep_only: str | None = None) -> str:
         """A new recovery code for the player; the one before it stops working. With `keep_only`
@@ -130,14 +131,14 @@ class Repository:
         Returns the code, which is stored only hashed."""
         code = recovery.new_code()
         with self.sessions.begin() as session:
-            session.get(PlayerRecord, player_id).recovery_hash = recovery.hash_code(code)
+            cast(PlayerRecord, session.get(PlayerRecord, player_id)).recovery_hash = recovery.hash_code(code)
             self._end_other_sessions(session, player_id, keep_only)
         return code
 
     def clear_recovery_code(self, player_id: str, keep_only: str | None = None) -> None:
         """No code restores the player any more; with `keep_only`, as in `set_recovery_code`."""
         with self.sessions.begin() as session:
-            session.get(PlayerRecord, player_id).recovery_hash = None
+            cast(PlayerRecord, session.get(PlayerRecord, player_id)).recovery_hash = None
             self._end_other_sessions(session, player_id, keep_only)
 
     def _end_other_sessions(self, session: Session, player_id: str, keep_only: str | None) -> None:
@@ -166,7 +167,7 @@ class Repository:
 
     # -- rooms and seats ------------------------------------------------------------------
 
-    def create_room(self, code: str, game: str, config: dict, private: bool, host_id: str,
+    def create_room(self, code: str, game: str, config: dict[str, Any], private: bool, host_id: str,
                     reconnect_grace_s: int = 60) -> RoomRecord:
         room = RoomRecord(code=code, game=game, config=config, private=private, host_id=host_id,
                           status="waiting", reconnect_grace_s=reconnect_grace_s)
@@ -181,8 +182,8 @@ class Repository:
     def open_rooms_hosted(self, player_id: str) -> int:
         """How many rooms `player_id` hosts that are waiting or playing."""
         with self.sessions() as session:
-            return session.scalar(select(func.count()).select_from(RoomRecord).where(
-                RoomRecord.host_id == player_id, RoomRecord.status.in_(("waiting", "playing"))))
+            return cast(int, session.scalar(select(func.count()).select_from(RoomRecord).where(
+                RoomRecord.host_id == player_id, RoomRecord.status.in_(("waiting", "playing")))))
 
     def rooms_with_status(self, status: str, public_only: bool = False) -> list[RoomRecord]:
         query = select(RoomRecord).where(RoomRecord.status == status).order_by(RoomRecord.id.desc())
@@ -208,7 +209,7 @@ class Repository:
                       owner: str | None = None) -> None:
         with self.engine.begin() as connection:
             if fences:
-                leases.check_fences(connection, owner, fences)
+                leases.check_fences(connection, cast(str, owner), fences)  # fences come with their owner
             self.replace_seats_in(connection, room_id, seats)
 
     @staticmethod
@@ -227,7 +228,7 @@ class Repository:
         """Store one chat line or reaction; its id. A write of the journal's (SQLite keeps one writer).
         Only the room's latest `keep` lines are kept: they are all a room ever shows, and what
         players wrote is not stored beyond what the room needs."""
-        line_id = connection.execute(insert(CHAT).returning(CHAT.c.id), {
+        line_id: int = connection.execute(insert(CHAT).returning(CHAT.c.id), {
             "room_id": room_id, "player_id": player_id, "kind": kind, "body": body, "sent_ms": sent_ms}).scalar_one()
         oldest_kept = (select(CHAT.c.id).where(CHAT.c.room_id == room_id).order_by(CHAT.c.id.desc())
                        .offset(keep - 1).limit(1).scalar_subquery())
@@ -285,7 +286,7 @@ class Repository:
         connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
         return game
 
-    def append_action(self, game_id: int, seq: int, seat: int | None, action: dict, server_ms: int,
+    def append_action(self, game_id: int, seq: int, seat: int | None, action: dict[str, Any], server_ms: int,
                       client_seq: int | None) -> None:
         self.write_batch([ActionRow(game_id, seq, seat, action, server_ms, client_seq)], [])
 
@@ -303,19 +304,19 @@ class Repository:
         with self.engine.begin() as connection:
             if fences:
                 # Several processes (storage/leases.py): only the owner of each table may append.
-                leases.check_fences(connection, owner, fences)
+                leases.check_fences(connection, cast(str, owner), fences)  # fences come with their owner
             if rows:
                 connection.execute(insert(ACTIONS), [
                     {"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "action": r.action,
                      "server_ms": r.server_ms, "client_seq": r.client_seq, "timing": r.timing} for r in rows])
             return [write(connection) for write in writes]
 
-    def finish_game(self, game_id: int, result: dict, ended_ms: int) -> None:
+    def finish_game(self, game_id: int, result: dict[str, Any], ended_ms: int) -> None:
         with self.engine.begin() as connection:
             self.finish_game_in(connection, game_id, result, ended_ms)
 
     @staticmethod
-    def finish_game_in(connection: Connection, game_id: int, result: dict, ended_ms: int,
+    def finish_game_in(connection: Connection, game_id: int, result: dict[str, Any], ended_ms: int,
                        end_players: list[str | None] | None = None) -> None:
         room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id)
                                      .values(result=result, ended_ms=ended_ms, end_players=end_players)
@@ -343,7 +344,7 @@ class Repository:
 
     # -- history and ratings (hub/ratings.py writes them) -----------------------------------
 
-    def player_history(self, player_id: str, recent: int) -> dict | None:
+    def player_history(self, player_id: str, recent: int) -> dict[str, Any] | None:
         """A person's name, their `game_players` rows (newest first, at most `recent`), their
         per-title counts and ratings, and each title's rated rows oldest first (the rating's path);
         None if there is no such player. Nothing secret: no token or recovery hash."""
@@ -369,7 +370,7 @@ class Repository:
         names): ordinal high to low, then more games first, then id."""
         board = (RatingRecord.game == game, RatingRecord.games >= min_games)
         with self.sessions() as session:
-            total = session.scalar(select(func.count()).select_from(RatingRecord).where(*board))
+            total = cast(int, session.scalar(select(func.count()).select_from(RatingRecord).where(*board)))
             rows = session.execute(select(RatingRecord, PlayerRecord.name)
                                    .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id).where(*board)
                                    .order_by(RatingRecord.ordinal.desc(), RatingRecord.games.desc(),

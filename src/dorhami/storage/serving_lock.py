@@ -21,7 +21,7 @@ from sqlalchemy.engine import make_url
 try:
     import fcntl
 except ImportError:  # Windows: no flock, and so no guard
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 
 class DatabaseInUse(RuntimeError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .actions import ACTIONS
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
@@ -22,7 +24,7 @@ def seat_count(state: State) -> int:
 
 def lead_seat(state: State) -> int:
     """lead = global_trick mod N (§4; D6: the lead moves one seat every trick, across races)."""
-    return state["global_trick"] % seat_count(state)
+    return cast("int", state["global_trick"] % seat_count(state))
 
 
 def seats_from(first: int, count: int) -> list[int]:
@@ -48,7 +50,7 @@ def finished(state: State) -> bool:
     return bool(state["stacks"][-1])
 
 
-def column_size(bets: list[dict], card_kind: str, camel: str) -> int:
+def column_size(bets: list[dict[str, Any]], card_kind: str, camel: str) -> int:
     """Tokens in the (kind, camel) column."""
     return sum(1 for token in bets if token["camel"] == camel and token["kind"] == card_kind)
 
@@ -71,7 +73,7 @@ def legal_camels(state: State, seat: int, card: int) -> list[str | None]:
         return [None]
     if card_kind in (LOST_CAMEL, TAILWIND):
         return list(CAMELS)
-    return bet_targets(state, seat, card_kind) or [None]
+    return cast("list[str | None]", bet_targets(state, seat, card_kind) or [None])
 
 
 # -- opening a trick and a race ---------------------------------------------------------------
@@ -211,14 +213,14 @@ def place_bet(state: State, seat: int, card_kind: str, camel: str) -> Event:
     return {"type": "bet_placed", "token": dict(token)}
 
 
-def resolve(state: State, play: dict, queue: list[dict]) -> list[Event]:
+def resolve(state: State, play: dict[str, Any], queue: list[dict[str, Any]]) -> list[Event]:
     """The effect of one revealed card; Mirage reverses `queue` in place."""
     seat, card, camel = play["seat"], play["card"], play["camel"]
     card_kind = KIND[card]
     events: list[Event] = []
     moved = None
     if card_kind == MOVE:
-        mover = printed_camel(card)
+        mover = cast("str", printed_camel(card))  # a move card prints its camel
         value, rolled = roll(state, mover)
         events.append(rolled)
         moved = move_unit(state, mover, value, MOVE)
@@ -233,7 +235,7 @@ def resolve(state: State, play: dict, queue: list[dict]) -> list[Event]:
     return events + [moved or {"type": "no_effect", "seat": seat, "card": card}]
 
 
-def resolution_queue(state: State) -> list[dict]:
+def resolution_queue(state: State) -> list[dict[str, Any]]:
     """§4.2: by printed priority, then clockwise from the lead seat; each play as the events show it."""
     count, lead = seat_count(state), lead_seat(state)
     plays = [{"seat": seat, "card": choice["card"], "camel": choice["camel"], "auto": choice["auto"]}
@@ -288,7 +290,7 @@ def draw(state: State, events: list[Event]) -> int:
         state["draw_pile"] = shuffled(state["seed"], race, k, state["discard_pile"])
         state["discard_pile"] = []
         events.append({"type": "deck_reshuffled", "race": race, "k": k, "size": len(state["draw_pile"])})
-    return state["draw_pile"].pop(0)
+    return cast("int", state["draw_pile"].pop(0))
 
 
 def refill(state: State) -> list[Event]:
@@ -305,14 +307,14 @@ def refill(state: State) -> list[Event]:
 
 # -- race scoring and game end (§5) -----------------------------------------------------------
 
-def token_amount(token: dict, place: int, penalty: int) -> int:
+def token_amount(token: dict[str, Any], place: int, penalty: int) -> int:
     """WIN[p][slot] or LOSE[slot] (last camel only), minus 1 per wrong bet in the penalty variant."""
     if token["kind"] == BET_WINNER:
         return WIN[place][token["slot"] - 1] - (penalty if place >= 4 else 0)
     return LOSE[token["slot"] - 1] if place == len(CAMELS) else -penalty
 
 
-def pay(state: State, token: dict, amount: int) -> list[Event]:
+def pay(state: State, token: dict[str, Any], amount: int) -> list[Event]:
     """coins = max(0, coins + amount); a real change is a coin event that sets last_change (D22)."""
     player = state["players"][token["seat"]]
     coins = max(0, player["coins"] + amount)
@@ -340,7 +342,7 @@ def end_race(state: State, reason: str, now_ms: int) -> list[Event]:
     return events + end_game(state)
 
 
-def ranking(players: list[dict]) -> tuple[list[int], dict[str, int]]:
+def ranking(players: list[dict[str, Any]]) -> tuple[list[int], dict[str, int]]:
     """§5: most coins first, then lowest last_change; equal on both share the place."""
     def key(seat: int) -> tuple[int, int]:
         return -players[seat]["coins"], players[seat]["last_change"]
@@ -350,7 +352,7 @@ def ranking(players: list[dict]) -> tuple[list[int], dict[str, int]]:
     return order, ranks
 
 
-def game_result(state: State) -> dict:
+def game_result(state: State) -> dict[str, Any]:
     """{winners, scores, ranking, ranks} plus each seat's last_change."""
     players = state["players"]
     order, ranks = ranking(players)
@@ -378,25 +380,25 @@ class CamelUpCardsEngine(Engine):
     title = "Camel Up Cards"
     min_players, max_players = PLAYER_RANGE
 
-    def default_config(self) -> dict:
+    def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
-    def config_options(self) -> dict[str, dict]:
+    def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form; the choice timer is in seconds."""
         options = {key: {name: list(value) if isinstance(value, list) else value for name, value in option.items()}
                    for key, option in CONFIG_OPTIONS.items()}
         options["turn_timer_s"]["unit"] = "s"
         return options
 
-    def presets(self) -> dict[str, dict]:
+    def presets(self) -> dict[str, dict[str, Any]]:
         """§6's named preset, offered by the lobby."""
         return {name: dict(values) for name, values in PRESETS.items()}
 
-    def _check_config(self, config: dict) -> None:
+    def _check_config(self, config: dict[str, Any]) -> None:
         check_config(config)
 
-    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
-               previous_result: dict | None) -> State:
+    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
+               previous_result: dict[str, Any] | None) -> State:
         # §2: the seed is a string; an integer seed is used as its decimal string.
         state = {"config": dict(config), "seed": str(seed), "forced_dice": [], "step": 0,
                  "race": 1, "global_trick": 0, "die_counter": 0, "coin_event_seq": 0,
@@ -432,11 +434,11 @@ class CamelUpCardsEngine(Engine):
                 camels[KIND[card]] = legal_camels(state, seat, card)
         return [{"type": "play_card", "card": card, "camel": camel} for card in hand for camel in camels[KIND[card]]]
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
-    def result(self, state: State) -> dict | None:
-        return state["result"]
+    def result(self, state: State) -> dict[str, Any] | None:
+        return cast("dict[str, Any] | None", state["result"])
 
     def public_action(self, seat: int | None, action: Action) -> Action:
         return public_action(seat, action)

@@ -17,7 +17,7 @@ DEFAULT_CONFIG = {
     "max_tricks_per_race": 40,
 }
 # §6: each key's allowed values, in the lobby's form shape.
-CONFIG_OPTIONS = {
+CONFIG_OPTIONS: dict[str, dict[str, Any]] = {
     "races": {"min": 1, "max": 5},
     "track_length": {"min": 6, "max": 16},
     "stack_leader": {"choices": ["bottom", "top"]},
@@ -49,7 +49,7 @@ class Commitment(TypedDict):
 class CamelUpCardsState(TypedDict):
     """The server-side state (§4); per-seat data are lists indexed by seat."""
 
-    config: dict
+    config: dict[str, Any]
     seed: str                          # secret; never in a view
     forced_dice: list[int]             # die results injected by tests, used before the seeded rolls
     step: int
@@ -67,11 +67,11 @@ class CamelUpCardsState(TypedDict):
     hands: list[list[int]]             # sorted ids
     committed: list[Commitment | None]
     bets: list[Token]
-    players: list[dict]                # {coins, last_change}
+    players: list[dict[str, Any]]                # {coins, last_change}
     deadline: int | None
-    last_trick: dict | None            # the reveal and its resolution log
-    last_race: dict | None             # {race, reason, standings} of the last scored race
-    result: dict | None
+    last_trick: dict[str, Any] | None            # the reveal and its resolution log
+    last_race: dict[str, Any] | None             # {race, reason, standings} of the last scored race
+    result: dict[str, Any] | None
 
 
 def is_int(value: Any) -> bool:
@@ -79,7 +79,7 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_config(config: dict) -> None:
+def check_config(config: dict[str, Any]) -> None:
     """Refuse any §6 value outside its allowed set with `invalid_config`."""
     for key, option in CONFIG_OPTIONS.items():
         value = config[key]
@@ -94,7 +94,7 @@ def check_config(config: dict) -> None:
             raise IllegalAction("invalid_config", f"{key} expected {expected}, but got {value!r}")
 
 
-def parse_action(action: dict) -> dict:
+def parse_action(action: dict[str, Any]) -> dict[str, Any]:
     """The action in its normal shape; raises `unknown_action` for an unknown or malformed one."""
     kind = action.get("type")
     if kind != "play_card":
@@ -112,7 +112,7 @@ def parse_action(action: dict) -> dict:
 TRICK_LISTS = ("stacks", "players", "bets", "draw_pile", "discard_pile", "forced_dice", "reshuffles")
 
 
-def copy_for_change(state: dict) -> dict:
+def copy_for_change(state: dict[str, Any]) -> dict[str, Any]:
     """The copy a move may change; the rest is shared with `state` (structural sharing).
 
     The rules assign top-level keys and change in place only `committed`, `hands` and the
@@ -127,13 +127,13 @@ def copy_for_change(state: dict) -> dict:
     return new
 
 
-def own_trick_lists(state: dict) -> None:
+def own_trick_lists(state: dict[str, Any]) -> None:
     """Give `state` its own copy of each of the `TRICK_LISTS` before resolving a trick changes them."""
     for key in TRICK_LISTS:
         state[key] = list(state[key])
 
 
-def copy_trick(trick: dict) -> dict:
+def copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
     """A copy of a `last_trick` that shares no list or dict with it, for a state, an event or a view.
 
     Twice as fast as a JSON round trip; it relies on the log's shape: only a bet token, a moved unit

@@ -18,6 +18,7 @@ about 67 % against normal (70 % and 63.5 % on two seed ranges) and normal 81 % a
 from __future__ import annotations
 
 from random import Random
+from typing import Any, cast
 
 from ...engine.contract import Action, Engine, State
 from .components import (BET_KINDS, BET_WINNER, CAMELS, COLUMN_SLOTS, FACES, KIND, LOSE, LOST_CAMEL, MOVE,
@@ -74,7 +75,7 @@ def choose(engine: Engine, state: State, seat: int, rng: Random, level: str) -> 
 class Table:
     """The visible track and the payout rules, with a seeded race simulator."""
 
-    def __init__(self, seen: dict, crn_seed: float) -> None:
+    def __init__(self, seen: dict[str, Any], crn_seed: float) -> None:
         config = seen["config"]
         self.stacks = [list(stack) for stack in seen["stacks"]]
         self.last = config["track_length"]
@@ -84,7 +85,7 @@ class Table:
         self.crn_seed = crn_seed  # common random numbers: every position is judged on the same rolls
         # Cards of one camel (and Tailwind or Lost Camel on it) lead to the same tracks: with common
         # random numbers their odds are the same too, so each track is simulated once per choice.
-        self.seen_odds: dict[tuple, Odds] = {}
+        self.seen_odds: dict[tuple[Any, ...], Odds] = {}
 
     # -- the race simulator -------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class Table:
         outcomes = []
         for mover, delta in moves:
             track = [list(stack) for stack in self.stacks]
-            self.move(track, mover, delta)
+            self.move(track, cast("str", mover), delta)  # a moving card prints its camel
             outcomes.append(track)
         return outcomes
 
@@ -162,12 +163,12 @@ class Table:
             return sum(chance * (WIN[place + 1][slot - 1] - (self.penalty if place >= 3 else 0))
                        for place, chance in enumerate(chances))
         last = chances[-1]
-        return last * LOSE[slot - 1] - (1 - last) * self.penalty
+        return cast("float", last * LOSE[slot - 1] - (1 - last) * self.penalty)
 
-    def tokens_value(self, tokens: list[dict], odds: Odds) -> float:
+    def tokens_value(self, tokens: list[dict[str, Any]], odds: Odds) -> float:
         return sum(self.token_value(token["kind"], token["camel"], token["slot"], odds) for token in tokens)
 
-    def bet_value(self, bets: list[dict], kind: str, camel: str | None, odds: Odds) -> float:
+    def bet_value(self, bets: list[dict[str, Any]], kind: str, camel: str | None, odds: Odds) -> float:
         """A new token in the next free slot (it could still fizzle; a blank bet is worth nothing)."""
         if camel is None:
             return 0.0

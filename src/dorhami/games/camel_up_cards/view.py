@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.contract import clone
 from .components import standings
 from .state import copy_trick
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The public table plus `seat`'s own hand and commitment; never the seed or the draw pile's order."""
     count = len(state["hands"])
     own = seat if isinstance(seat, int) and seat in range(count) else None
@@ -43,7 +45,7 @@ def view(state: dict, seat: int | None) -> dict:
     }
 
 
-def public_action(seat: int | None, action: dict) -> dict:
+def public_action(seat: int | None, action: dict[str, Any]) -> dict[str, Any]:
     """A logged play_card for the public: the card and its target stay secret (§7; the reveal shows them)."""
     if action.get("type") == "play_card":
         return {"type": "play_card"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, TypeGuard, cast
 
 from dorhami.engine import Action, Engine, Event, IllegalAction, State
 from dorhami.engine.rng import table_rng
@@ -63,11 +64,11 @@ NEVER = (float("inf"), float("inf"))  # the emptied_at of a seat or team that ne
 
 # -- config ---------------------------------------------------------------------------------
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def allowed_player_counts(config: dict) -> list[int]:
+def allowed_player_counts(config: dict[str, Any]) -> list[int]:
     """Every n the config allows (§6 rules 1, 2, 4 and the hand-size cap n·h ≤ 44)."""
     if not is_teams(config):
         counts = list(SOLO_PLAYERS)
@@ -81,12 +82,12 @@ def allowed_player_counts(config: dict) -> list[int]:
     return counts
 
 
-def hand_size_for(config: dict, players: int) -> int:
+def hand_size_for(config: dict[str, Any], players: int) -> int:
     """§2.3: cards per hand."""
     return AUTO_HAND_SIZE[players] if config["hand_size"] == "auto" else config["hand_size"]
 
 
-def team_count(config: dict, players: int) -> int:
+def team_count(config: dict[str, Any], players: int) -> int:
     """T = n / team_size in `teams`; 1 in `solo`."""
     return players // config["team_size"] if is_teams(config) else 1
 
@@ -102,12 +103,12 @@ def claims_for_pair(card: int, target: int) -> tuple[Action, ...]:
 
 # -- ranking (§5) -----------------------------------------------------------------------------
 
-def competition_ranks(keys: list) -> list[int]:
+def competition_ranks(keys: list[Any]) -> list[int]:
     """Standard competition ranking (1, 2, 2, 4): lower key is better, equal keys share a rank."""
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
-def seat_key(state: State, seat: int) -> tuple:
+def seat_key(state: State, seat: int) -> tuple[Any, ...]:
     """Solo order: fewer cards, then earlier emptied_at (t, seq), then fewer wrong claims."""
     emptied = state["emptied_at"][seat]
     return len(state["hands"][seat]), tuple(emptied) if emptied else NEVER, state["wrong_claims"][seat]
@@ -117,7 +118,7 @@ def team_seats(state: State, team: int) -> list[int]:
     return [seat for seat in range(state["players"]) if state["team_of"][seat] == team]
 
 
-def team_key(state: State, team: int) -> tuple:
+def team_key(state: State, team: int) -> tuple[Any, ...]:
     """Team order: lower total, then the earliest emptied member, then fewer total wrong claims."""
     seats = team_seats(state, team)
     emptied = [tuple(state["emptied_at"][s]) for s in seats if state["emptied_at"][s]]
@@ -125,7 +126,7 @@ def team_key(state: State, team: int) -> tuple:
             sum(state["wrong_claims"][s] for s in seats))
 
 
-def team_table(state: State) -> list[dict]:
+def team_table(state: State) -> list[dict[str, Any]]:
     """The `teams` part of the results, by rank then team."""
     teams = range(state["team_count"])
     keys = [team_key(state, team) for team in teams]
@@ -143,7 +144,7 @@ def seat_ranks(state: State) -> list[int]:
     return [team_rank[team] for team in state["team_of"]]
 
 
-def final_results(state: State) -> dict:
+def final_results(state: State) -> dict[str, Any]:
     """The §5 result of a finished game."""
     ranks = seat_ranks(state)
     ranking = sorted(range(state["players"]), key=lambda seat: (ranks[seat], seat))
@@ -177,22 +178,22 @@ class DoubleConnectEngine(Engine):
 
     # -- config -----------------------------------------------------------------------------
 
-    def default_config(self) -> dict:
+    def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
-    def config_options(self) -> dict[str, dict]:
+    def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form: choices or ranges, with a "unit" on durations and "when" on mode keys."""
         low, high = HAND_SIZE_RANGE
-        options = {**{key: {"choices": list(values)} for key, values in CHOICES.items()},
-                   "hand_size": {"choices": ["auto", *range(low, high + 1)]},
-                   **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()}}
+        options: dict[str, dict[str, Any]] = {**{key: {"choices": list(values)} for key, values in CHOICES.items()},
+                                              "hand_size": {"choices": ["auto", *range(low, high + 1)]},
+                                              **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()}}
         for key in DURATIONS_MS:
             options[key]["unit"] = "ms"
         for key, when in IN_PLAY_WHEN.items():
             options[key]["when"] = {gate: list(values) for gate, values in when.items()}
         return options
 
-    def _check_config(self, config: dict) -> None:
+    def _check_config(self, config: dict[str, Any]) -> None:
         for key, allowed in CHOICES.items():
             if config[key] not in allowed:
                 raise IllegalAction("invalid_config", f"expected {key} in {allowed}, but got {config[key]!r}")
@@ -205,21 +206,21 @@ class DoubleConnectEngine(Engine):
         if not allowed_player_counts(config):
             raise IllegalAction("invalid_config", "no player count fits this mode, team size and hand size")
 
-    def player_range(self, config: dict | None = None) -> tuple[int, int]:
+    def player_range(self, config: dict[str, Any] | None = None) -> tuple[int, int]:
         counts = self.player_counts(config)
         return counts[0], counts[-1]
 
-    def player_counts(self, config: dict | None = None) -> list[int]:
+    def player_counts(self, config: dict[str, Any] | None = None) -> list[int]:
         return allowed_player_counts(self.validate_config(config))  # §6 (2): teams need 4, 6 or 8
 
-    def placings(self, result: dict, players: int) -> list[tuple[list[int], int]]:
+    def placings(self, result: dict[str, Any], players: int) -> list[tuple[list[int], int]]:
         """Solo: each seat's §5 rank; teams: each team's, its seats one side."""
         return sides_of(result["teams"] if "teams" in result else result["results"])
 
     # -- setup (§3) -------------------------------------------------------------------------
 
-    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
-               previous_result: dict | None) -> State:
+    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
+               previous_result: dict[str, Any] | None) -> State:
         if players not in allowed_player_counts(config):
             raise IllegalAction("invalid_players", f"expected one of {allowed_player_counts(config)} players "
                                                    f"for this config, but got {players}")
@@ -306,7 +307,7 @@ class DoubleConnectEngine(Engine):
             return len(state["arms"]) - 1
         arm = next(arm for arm in state["arms"] if arm["cards"][-1] == claim.target)
         arm["cards"].append(claim.card)
-        return arm["index"]
+        return cast("int", arm["index"])
 
     def _hand_emptied(self, state: State, seat: int, t: int) -> list[Event]:
         """An empty hand opens the final chance (D12), or ends the game."""
@@ -372,7 +373,7 @@ class DoubleConnectEngine(Engine):
     def next_deadline(self, state: State) -> int | None:
         phase = state["phase"]
         if phase == COUNTDOWN:
-            return state["play_start"]
+            return cast("int | None", state["play_start"])
         if phase == FINISHED:
             return None
         # Same result as min over `_timers`, without building the list (the playouts call it a lot).
@@ -383,7 +384,7 @@ class DoubleConnectEngine(Engine):
         for until in state["locked_until"]:
             if clock < until < due:
                 due = until
-        return due
+        return cast("int | None", due)
 
     def _fire(self, state: State, due_ms: int) -> list[Event]:
         due, name = min(self._timers(state), key=lambda timer: timer[0])
@@ -423,10 +424,10 @@ class DoubleConnectEngine(Engine):
         has_claim = self.may_claim(state, seat) and state["hands"][seat] and available_targets(state, seat)
         return [{"type": "claim"}] if has_claim else []
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view_module.view(state, seat)
 
-    def result(self, state: State) -> dict | None:
+    def result(self, state: State) -> dict[str, Any] | None:
         return final_results(state) if state["phase"] == FINISHED else None
 
 

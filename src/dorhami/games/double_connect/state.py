@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypedDict
+from typing import Any, NamedTuple, TypeGuard, TypedDict, cast
 
 from dorhami.engine import IllegalAction
 
@@ -32,11 +32,11 @@ class Claim(NamedTuple):
     symbol: int
 
 
-def _is_id(value: object, count: int) -> bool:
+def _is_id(value: object, count: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count
 
 
-def parse_claim(action: dict) -> Claim:
+def parse_claim(action: dict[str, Any]) -> Claim:
     """R1: the claim's three integers, or IllegalAction('malformed')."""
     card, target, symbol = action.get("card"), action.get("target"), action.get("symbol")
     if not (_is_id(card, CARD_COUNT) and _is_id(target, CARD_COUNT)):
@@ -60,7 +60,7 @@ class DoubleConnectState(TypedDict):
     """The whole game state; per-seat data are lists indexed by seat."""
 
     players: int
-    config: dict
+    config: dict[str, Any]
     seed: int  # secret (§7): never in a view
     team_count: int  # T; 1 in solo
     team_of: list[int] | None  # seat -> team (seat mod T) in `teams`, else None
@@ -87,26 +87,26 @@ class DoubleConnectState(TypedDict):
 
 # -- queries on the state (the tower of §4.2) -------------------------------------------------
 
-def is_teams(config: dict) -> bool:
-    return config["mode"] == "teams"
+def is_teams(config: dict[str, Any]) -> bool:
+    return cast("bool", config["mode"] == "teams")
 
 
-def is_own_team(config: dict) -> bool:
+def is_own_team(config: dict[str, Any]) -> bool:
     """§6 rule 3: `team_targets` only matters in `teams` mode."""
     return is_teams(config) and config["team_targets"] == "own_team"
 
 
-def start_card_covered(state: dict) -> bool:
-    return len(state["arms"]) >= state["start_capacity"]
+def start_card_covered(state: dict[str, Any]) -> bool:
+    return cast("bool", len(state["arms"]) >= state["start_capacity"])
 
 
-def active_targets(state: dict) -> list[int]:
+def active_targets(state: dict[str, Any]) -> list[int]:
     """The start card while not fully covered, then every arm top in arm order."""
     tops = [arm["cards"][-1] for arm in state["arms"]]
     return tops if start_card_covered(state) else [state["start_card"], *tops]
 
 
-def available_targets(state: dict, seat: int) -> list[int]:
+def available_targets(state: dict[str, Any], seat: int) -> list[int]:
     """The active targets this seat may use: all of them, or in `own_team` its team's only (D14)."""
     if not is_own_team(state["config"]):
         return active_targets(state)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import COUNTDOWN, FINAL_CHANCE, FINISHED, active_targets, available_targets, is_own_team
 
 
-def _tower(state: dict, revealed: bool) -> dict:
+def _tower(state: dict[str, Any], revealed: bool) -> dict[str, Any]:
     """The start card, its capacity and the arms with their owning teams; no ids before play (D17)."""
     arms = [{**arm, "cards": list(arm["cards"])} for arm in state["arms"]]
     return {
@@ -17,7 +19,7 @@ def _tower(state: dict, revealed: bool) -> dict:
     }
 
 
-def _targets_by_team(state: dict) -> list[list[int]] | None:
+def _targets_by_team(state: dict[str, Any]) -> list[list[int]] | None:
     """In `own_team`, the targets each team may use, so a client greys out the rest (D14)."""
     if not is_own_team(state["config"]):
         return None
@@ -25,7 +27,7 @@ def _targets_by_team(state: dict) -> list[list[int]] | None:
     return [available_targets(state, seat) for seat in first_seats]
 
 
-def _deadlines(state: dict) -> dict:
+def _deadlines(state: dict[str, Any]) -> dict[str, Any]:
     """The pending timers (ms); lockout ends are in `locked_until`."""
     phase = state["phase"]
     return {
@@ -35,7 +37,7 @@ def _deadlines(state: dict) -> dict:
     }
 
 
-def public_view(state: dict) -> dict:
+def public_view(state: dict[str, Any]) -> dict[str, Any]:
     """Everything on the table: hands and tower from `playing` on, never the pile's contents or the seed."""
     revealed = state["phase"] != COUNTDOWN
     return {
@@ -61,7 +63,7 @@ def public_view(state: dict) -> dict:
     }
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """§7: a seat sees the public view plus `you` and `your_team`; a spectator the public view."""
     public = public_view(state)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 # §2.1: colours in their fixed order; Pride, Wrath, Greed.
 COLORS = ("purple", "red", "green")
 EFFECT_BY_COLOR = {"purple": "pride", "red": "wrath", "green": "greed"}
@@ -52,9 +54,9 @@ def card_by_code(text: str) -> int:
     return CODES[text]
 
 
-CARDS = [
+CARDS: list[dict[str, Any]] = [
     {"id": c, "code": code(c), "kind": "potion" if is_potion(c) else "evil",
      "color": color(c), "value": value(c), "strength": strength(c)}
     for c in range(CARD_COUNT)
 ]
-CODES = {card["code"]: card["id"] for card in CARDS}
+CODES: dict[str, int] = {card["code"]: card["id"] for card in CARDS}

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any, cast
 
 from .actions import ACTIONS
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
@@ -21,15 +23,15 @@ SIMULTANEOUS = {"exchange": "exchange_pending", "greed": "greed_pending"}
 
 def greed_count(state: State) -> int:
     """g = min(greed_exchange_count, hand size) (§4.3)."""
-    return min(state["config"]["greed_exchange_count"], min(len(hand) for hand in state["hands"]))
+    return cast("int", min(state["config"]["greed_exchange_count"], min(len(hand) for hand in state["hands"])))
 
 
 def round_leader(state: State) -> int:
     """Round 1: Jekyll; later rounds: Jekyll while the marker is on Jekyll's side (D8)."""
     roles = state["roles"]
     if state["round"] == 1 or state["marker"] <= JEKYLL_SIDE_LAST:
-        return roles["jekyll"]
-    return roles["hyde"]
+        return cast("int", roles["jekyll"])
+    return cast("int", roles["hyde"])
 
 
 def legal_follows(state: State, seat: int) -> list[int]:
@@ -45,7 +47,7 @@ def legal_follows(state: State, seat: int) -> list[int]:
     return list(hand)
 
 
-def potion_rule_met(state: State, seat: int, cards: list[int]) -> bool:
+def potion_rule_met(state: State, seat: int, cards: Sequence[int]) -> bool:
     """D11: a seat dealt two or more potions must give at least one."""
     return state["dealt_potions"][seat] < 2 or any(is_potion(card) for card in cards)
 
@@ -56,7 +58,7 @@ def deadline(state: State, now_ms: int, timeout_key: str) -> int | None:
     """now + the step's timeout, or None when timers are off (§4.6)."""
     if not state["config"]["timers_enabled"]:
         return None
-    return now_ms + state["config"][timeout_key] * 1000
+    return cast("int | None", now_ms + state["config"][timeout_key] * 1000)
 
 
 def auto_action(state: State, seat: int) -> Action:
@@ -99,7 +101,7 @@ def open_simultaneous(state: State, phase: str, now_ms: int, timeout_key: str) -
     close_step(state)
 
 
-def table_rng(draws: dict) -> random.Random:
+def table_rng(draws: dict[str, Any]) -> random.Random:
     """The table's random.Random(seed), replayed past the draws already made (§3)."""
     rng = random.Random(draws["seed"])
     if draws["role_draw"]:
@@ -109,7 +111,7 @@ def table_rng(draws: dict) -> random.Random:
     return rng
 
 
-def next_shuffle(draws: dict) -> list[int]:
+def next_shuffle(draws: dict[str, Any]) -> list[int]:
     """The stream's next shuffle of all 25 cards; only the seed and a count stay in the state."""
     deck = list(range(CARD_COUNT))
     table_rng(draws).shuffle(deck)
@@ -260,7 +262,7 @@ def play_card(state: State, seat: int, card: int, named: str | None, now_ms: int
 
 # -- trick resolution (§4.4) ------------------------------------------------------------------
 
-def trick_winner(ranking: list[str], lead: dict, follow: dict) -> int:
+def trick_winner(ranking: list[str], lead: dict[str, Any], follow: dict[str, Any]) -> int:
     """§4.4.1–2: same colour by value, else by colour rank; with a potion by strength."""
     high, low = lead["card"], follow["card"]
     if is_potion(high) or is_potion(low):
@@ -268,8 +270,8 @@ def trick_winner(ranking: list[str], lead: dict, follow: dict) -> int:
     elif color(high) == color(low):
         beats = value(high) > value(low)
     else:
-        beats = ranking.index(color(high)) > ranking.index(color(low))
-    return lead["seat"] if beats else follow["seat"]
+        beats = ranking.index(cast("str", color(high))) > ranking.index(cast("str", color(low)))
+    return cast("int", lead["seat"] if beats else follow["seat"])
 
 
 def potion_effect(lead_card: int, follow_card: int) -> str | None:
@@ -278,7 +280,7 @@ def potion_effect(lead_card: int, follow_card: int) -> str | None:
     if len(potions) != 1:
         return None
     other = follow_card if is_potion(lead_card) else lead_card
-    return EFFECT_BY_COLOR[color(other)]
+    return EFFECT_BY_COLOR[cast("str", color(other))]  # not a potion: it has a colour
 
 
 def apply_effect(state: State, effect: str | None, winner: int) -> list[Event]:
@@ -338,7 +340,7 @@ def end_round(state: State, now_ms: int) -> list[Event]:
     return events + deal_round(state, now_ms)
 
 
-def game_result(state: State, winner: int, reason: str) -> dict:
+def game_result(state: State, winner: int, reason: str) -> dict[str, Any]:
     """The §4.5 result of one game."""
     loser = 1 - winner
     return {"winners": [winner], "scores": {str(winner): 1, str(loser): 0}, "ranking": [winner, loser],
@@ -378,7 +380,7 @@ def match_winner(scores: list[int], rounds: list[int]) -> int | None:
     return None
 
 
-def match_result(match: dict) -> dict:
+def match_result(match: dict[str, Any]) -> dict[str, Any]:
     """The §5.2 result of a return match."""
     scores, rounds = match["hyde_score"], match["hyde_rounds"]
     winner = match_winner(scores, rounds)
@@ -401,24 +403,24 @@ class JekyllVsHydeEngine(Engine):
     min_players = 2
     max_players = 2
 
-    def default_config(self) -> dict:
+    def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
     def copy_state(self, state: State) -> State:
         return copy_for_change(state)
 
-    def _check_config(self, config: dict) -> None:
+    def _check_config(self, config: dict[str, Any]) -> None:
         check_config(config)
 
-    def config_options(self) -> dict[str, dict]:
+    def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form; the timeouts are seconds and matter only with timers on (§4.6)."""
         options = config_options()
         for key in TIMEOUT_KEYS:
             options[key].update(unit="s", when={"timers_enabled": [True]})
         return options
 
-    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
-               previous_result: dict | None) -> State:
+    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
+               previous_result: dict[str, Any] | None) -> State:
         # §3.1: the table's first draw, only when the seat is random.
         role_draw = config["jekyll_seat"] == "random"
         jekyll = random.Random(seed).randrange(2) if role_draw else config["jekyll_seat"]
@@ -492,11 +494,11 @@ class JekyllVsHydeEngine(Engine):
                 for card in sorted(state["hands"][seat])
                 for named in (COLORS if is_potion(card) else (None,))]
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
-    def result(self, state: State) -> dict | None:
-        return state["result"]
+    def result(self, state: State) -> dict[str, Any] | None:
+        return cast("dict[str, Any] | None", state["result"])
 
     def public_action(self, seat: int | None, action: Action) -> Action:
         return public_action(seat, action)

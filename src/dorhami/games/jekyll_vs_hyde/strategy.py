@@ -32,6 +32,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 from random import Random
+from typing import Any, cast
 
 from ...engine.contract import Action, Engine, State
 from .components import CARD_COUNT, COLORS, ROUNDS, TRACK_END, TRICKS_PER_ROUND, color, is_potion, strength, value
@@ -74,7 +75,7 @@ def hyde_chance(jekyll: int, hyde: int, left: int, marker: int, round_no: int, h
 class Position:
     """The round's counts from one seat's side, valued for that seat's role."""
 
-    def __init__(self, seen: dict, seat: int, lean: float = 0.5) -> None:
+    def __init__(self, seen: dict[str, Any], seat: int, lean: float = 0.5) -> None:
         self.seat = seat
         self.hyde = seen["roles"]["hyde"] == seat
         self.marker, self.round = seen["marker"], seen["round"]
@@ -124,7 +125,7 @@ def ranked(ranking: list[str] | tuple[str, ...], cards: tuple[int, ...]) -> list
     for card in cards:
         if is_potion(card) or color(card) in ranking:
             continue
-        ranking.append(color(card))
+        ranking.append(cast("str", color(card)))  # not a potion: it has a colour
         if len(ranking) == 2:
             ranking.append(next(c for c in COLORS if c not in ranking))
     return ranking
@@ -139,7 +140,7 @@ def trick(ranking: tuple[str, ...], lead: int, follow: int) -> tuple[bool, str |
         wins = value(lead) > value(follow)
     else:
         order = ranked(ranking, (lead, follow))
-        wins = order.index(color(lead)) > order.index(color(follow))
+        wins = order.index(cast("str", color(lead))) > order.index(cast("str", color(follow)))
     return wins, effect_of(lead, follow)
 
 
@@ -148,7 +149,7 @@ def effect_of(lead: int, follow: int) -> str | None:
     if is_potion(lead) == is_potion(follow):
         return None
     other = follow if is_potion(lead) else lead
-    return {"purple": "pride", "red": "wrath", "green": "greed"}[color(other)]
+    return {"purple": "pride", "red": "wrath", "green": "greed"}[cast("str", color(other))]
 
 
 def follows(hand: list[int], lead: int, named: str | None) -> list[int]:
@@ -170,8 +171,9 @@ def card_power(card: int, ranking: list[str]) -> float:
     if is_potion(card):
         return (3 * value(card) + value(card) - 2) / 24
     v = value(card)
+    cross: float
     if len(ranking) == 3:
-        cross = 7 * ranking.index(color(card))
+        cross = 7 * ranking.index(cast("str", color(card)))
     else:
         cross = 7.0
     return (v - 1 + cross + max(0, min(4, v - 2))) / 24
@@ -193,7 +195,7 @@ def hand_score(cards: list[int], ranking: list[str], desire: float) -> float:
 class Memory:
     """The cards the seat has seen played and given, and the voids it has noticed."""
 
-    def __init__(self, state: State, seen: dict, seat: int, counting: bool) -> None:
+    def __init__(self, state: State, seen: dict[str, Any], seat: int, counting: bool) -> None:
         history = seen.get("history")
         if history is None:
             # The tricks were played face up at the table: a counting seat remembers them all
@@ -217,7 +219,7 @@ class Memory:
         gifts = set(state["exchange_pending"][seat] or ()) | set(state["greed_pending"][seat] or ())
         self.given = sorted(gifts - self.played - set(hand))
 
-    def _notice_voids(self, history: list[dict], seat: int) -> None:
+    def _notice_voids(self, history: list[dict[str, Any]], seat: int) -> None:
         """A colour the other seat could not follow, since its last Greed swap (§4.3 follow rules)."""
         for trick in history:
             if trick["effect"] == "greed":
@@ -227,7 +229,7 @@ class Memory:
             lead, follow = trick["lead"], trick["follow"]
             led = trick["named_color"] if is_potion(lead) else color(lead)
             if color(follow) != led and not (is_potion(follow) and not is_potion(lead)):
-                self.voids.add(led)
+                self.voids.add(cast("str", led))
 
     def sample(self, size: int, rng: Random) -> list[int]:
         """One guess at the other hand: the cards it was given, the rest drawn from the unseen."""
@@ -271,7 +273,7 @@ def choose(engine: Engine, state: State, seat: int, rng: Random, level: str = "n
     return picked if picked in actions else rng.choice(actions)
 
 
-def choose_exchange(actions: list[Action], seen: dict, position: Position) -> Action:
+def choose_exchange(actions: list[Action], seen: dict[str, Any], position: Position) -> Action:
     """Give the cards that leave the hand nearest half the tricks (Jekyll) or farthest (Hyde)."""
     hand, ranking = seen["hand"], seen["ranking"]
     total, received = power(hand, ranking), 0.5 * seen["round"]
@@ -279,12 +281,12 @@ def choose_exchange(actions: list[Action], seen: dict, position: Position) -> Ac
 
     def fit(action: Action) -> float:
         kept = total - power(action["cards"], ranking) + received
-        return sign * abs(kept - TRICKS_PER_ROUND / 2) - 0.001 * sum(action["cards"]) / CARD_COUNT
+        return cast("float", sign * abs(kept - TRICKS_PER_ROUND / 2) - 0.001 * sum(action["cards"]) / CARD_COUNT)
 
     return max(actions, key=fit)
 
 
-def choose_gift(actions: list[Action], seen: dict, position: Position) -> Action:
+def choose_gift(actions: list[Action], seen: dict[str, Any], position: Position) -> Action:
     """Greed: give the weakest cards if the seat wants tricks, the strongest if it wants none."""
     mine, theirs = position.tricks[position.seat], position.tricks[1 - position.seat]
     left = position.left
@@ -294,7 +296,7 @@ def choose_gift(actions: list[Action], seen: dict, position: Position) -> Action
     return max(actions, key=lambda action: sign * power(action["cards"], ranking))
 
 
-def choose_follow(actions: list[Action], seen: dict, position: Position) -> Action:
+def choose_follow(actions: list[Action], seen: dict[str, Any], position: Position) -> Action:
     """Each legal card's exact trick outcome, then the fit of the hand it leaves."""
     lead = seen["trick"][0]["card"]
     ranking, hand = seen["ranking"], seen["hand"]
@@ -312,7 +314,7 @@ def choose_follow(actions: list[Action], seen: dict, position: Position) -> Acti
     return max(actions, key=score)
 
 
-def choose_lead(actions: list[Action], seen: dict, position: Position, memory: Memory, rng: Random,
+def choose_lead(actions: list[Action], seen: dict[str, Any], position: Position, memory: Memory, rng: Random,
                 samples: int) -> Action:
     """Each lead against a few guesses at the other hand, the other seat answering at its best."""
     hand, ranking = seen["hand"], seen["ranking"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.contract import clone
 from .components import SEATS
 from .state import turn
@@ -9,7 +11,7 @@ from .state import turn
 SECRET_CARDS_ACTIONS = ("exchange_cards", "greed_give")
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The public table plus `seat`'s own hand, received cards and selection; nothing else."""
     own = seat if seat in SEATS else None
     phase = state["phase"]
@@ -45,18 +47,18 @@ def view(state: dict, seat: int | None) -> dict:
     return seen
 
 
-def _pending(state: dict) -> list | None:
+def _pending(state: dict[str, Any]) -> list[Any] | None:
     """The secret submissions of the open simultaneous step, if one is open."""
     return {"exchange": state["exchange_pending"], "greed": state["greed_pending"]}.get(state["phase"])
 
 
-def _submitted(state: dict) -> list[bool] | None:
+def _submitted(state: dict[str, Any]) -> list[bool] | None:
     """Per seat, whether it has submitted in `exchange`/`greed` (not what)."""
     pending = _pending(state)
     return None if pending is None else [choice is not None for choice in pending]
 
 
-def _own_duties(state: dict, own: int | None) -> dict:
+def _own_duties(state: dict[str, Any], own: int | None) -> dict[str, Any]:
     """The viewer's own pending selection and exchange obligation (never the opponent's)."""
     if own is None:
         return {"selection": None, "must_give_potion": None}
@@ -66,14 +68,14 @@ def _own_duties(state: dict, own: int | None) -> dict:
             "must_give_potion": state["dealt_potions"][own] >= 2}
 
 
-def _match(state: dict) -> dict:
+def _match(state: dict[str, Any]) -> dict[str, Any]:
     """Match progress: game index, per-seat Hyde scores and rounds, finished games' results."""
     match = state["match"]
     return {"game_index": match["game_index"], "hyde_score": list(match["hyde_score"]),
             "hyde_rounds": list(match["hyde_rounds"]), "games": clone(match["games"])}
 
 
-def public_action(seat: int | None, action: dict) -> dict:
+def public_action(seat: int | None, action: dict[str, Any]) -> dict[str, Any]:
     """A logged action for the public: exchanged or given card ids are replaced by their count."""
     if action.get("type") in SECRET_CARDS_ACTIONS:
         cards = action.get("cards")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 # §2.1: the six colours in canonical order, and the terrain of each colour.
 COLOURS = ("red", "yellow", "blue", "green", "purple", "grey")
 TERRAIN_COLOUR = {"mine": "red", "field": "yellow", "water": "blue",
@@ -129,6 +131,6 @@ def card_value(card: str) -> int:
     return _CARD_VALUES[card]
 
 
-def card_public(card: str) -> dict:
+def card_public(card: str) -> dict[str, Any]:
     """A building card as clients see it."""
     return {"id": card, "colour": card_colour(card), "price": card_price(card), "value": card_value(card)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 from .actions import ACTIONS
 from ...engine.contract import Action, Engine, Event, State
@@ -82,7 +83,7 @@ def end_round(state: State, now_ms: int) -> list[Event]:
     return events + start_round(state, now_ms)
 
 
-def final_result(state: State) -> dict:
+def final_result(state: State) -> dict[str, Any]:
     """§5: winners by score then gold; ranking and shared ranks; the breakdown per seat."""
     seats = range(state["players"])
     parts = {seat: breakdown(state, seat) for seat in seats}
@@ -136,7 +137,7 @@ def choose_tile(state: State, seat: int, tile: int, now_ms: int) -> list[Event]:
     return events + build_step(state, seat, now_ms)
 
 
-def gold_income(board: list, tile: int) -> int:
+def gold_income(board: list[Any], tile: int) -> int:
     """D15: each gold half pays the buildings of its colour already on the board."""
     return sum(len(building_cards(board, TERRAIN_COLOUR[terrain]))
                for terrain, symbol in TILES[tile] if symbol == "gold")
@@ -227,24 +228,24 @@ class QueendominoEngine(Engine):
     min_players = 2
     max_players = 4
 
-    def default_config(self) -> dict:
+    def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
-    def _check_config(self, config: dict) -> None:
+    def _check_config(self, config: dict[str, Any]) -> None:
         check_config(config)
 
-    def config_options(self) -> dict[str, dict]:
+    def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form; the turn clock is in seconds."""
         options = config_options()
         options["turn_seconds"]["unit"] = "s"
         return options
 
-    def player_range(self, config: dict | None = None) -> tuple[int, int]:
+    def player_range(self, config: dict[str, Any] | None = None) -> tuple[int, int]:
         # §1: 2–4 seats under every config (R × (4 + 2) = 48 tiles at most).
         return self.min_players, self.max_players
 
-    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
-               previous_result: dict | None) -> State:
+    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
+               previous_result: dict[str, Any] | None) -> State:
         # §3: one random.Random(seed) stream: shuffle, seat permutation, then the king colour.
         rng = random.Random(seed)
         tiles = list(range(1, TILE_COUNT + 1))
@@ -253,7 +254,7 @@ class QueendominoEngine(Engine):
         order = rng.sample(range(players), players)
         king = config["king_colour"] if config["king_colour"] != "random" else rng.choice(COLOURS)
         empty_board = [CASTLE_CELL if i == CASTLE else None for i in range(CELLS)]
-        state = {
+        state: State = {
             "config": dict(config), "players": players, "pile": tiles[:in_play], "removed": tiles[in_play:],
             "king_colour": king, "round": 1, "order": order, "turn_index": 0, "turn_no": 0, "current": None,
             "phase": "choose", "turn_started_ms": now_ms, "display": [], "current_tile": None,
@@ -291,7 +292,7 @@ class QueendominoEngine(Engine):
         seconds = state["config"]["turn_seconds"]
         if seconds == 0 or state["phase"] == "finished":
             return None
-        return state["turn_started_ms"] + seconds * 1000
+        return cast("int | None", state["turn_started_ms"] + seconds * 1000)
 
     def _fire(self, state: State, due_ms: int) -> list[Event]:
         events = auto_play(state, due_ms)
@@ -310,11 +311,11 @@ class QueendominoEngine(Engine):
         return ([{"type": "buy_building", "colour": colour, "cell": cell(i)} for colour, i in purchases(state, seat)]
                 + [{"type": "end_turn"}])
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat, self.legal_actions(state, seat) if seat is not None else [])
 
-    def result(self, state: State) -> dict | None:
-        return state["result"]
+    def result(self, state: State) -> dict[str, Any] | None:
+        return cast("dict[str, Any] | None", state["result"])
 
 
 ENGINE = QueendominoEngine()

@@ -45,7 +45,7 @@ class Cell(TypedDict, total=False):
 class QueendominoState(TypedDict):
     """The server-side state; per-seat data are lists indexed by seat, boards flat (row * 5 + col)."""
 
-    config: dict
+    config: dict[str, Any]
     players: int
     pile: list[int]              # secret: the draw pile in order
     removed: list[int]           # secret: tiles never used
@@ -57,7 +57,7 @@ class QueendominoState(TypedDict):
     current: int | None
     phase: str                   # choose | place | build | finished
     turn_started_ms: int
-    display: list[dict]          # [{tile, seat|None}] ascending
+    display: list[dict[str, Any]]          # [{tile, seat|None}] ascending
     current_tile: int | None
     last_chosen: list[int | None]
     chosen_tiles: list[list[int]]
@@ -66,9 +66,9 @@ class QueendominoState(TypedDict):
     red_points: list[int]
     king_points: list[int]
     discards: list[int]
-    discarded: list[dict]        # [{tile, reason, seat|None, round}]
-    bought: dict                 # colour -> cards bought from that pile
-    result: dict | None
+    discarded: list[dict[str, Any]]        # [{tile, reason, seat|None, round}]
+    bought: dict[str, Any]                 # colour -> cards bought from that pile
+    result: dict[str, Any] | None
     step: int
 
 
@@ -77,7 +77,7 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_config(config: dict) -> None:
+def check_config(config: dict[str, Any]) -> None:
     """Refuse any §6 value outside its allowed set with `invalid_config`."""
     def refuse(key: str, expected: str) -> None:
         raise IllegalAction("invalid_config", f"{key} expected {expected}, but got {config[key]!r}")
@@ -95,9 +95,9 @@ def check_config(config: dict) -> None:
         refuse("turn_seconds", f"0 or an integer from {low} to {high}")
 
 
-def config_options() -> dict[str, dict]:
+def config_options() -> dict[str, dict[str, Any]]:
     """How the lobby may set each key."""
-    options: dict[str, dict] = {key: {"min": low, "max": high} for key, (low, high) in INT_RANGES.items()}
+    options: dict[str, dict[str, Any]] = {key: {"min": low, "max": high} for key, (low, high) in INT_RANGES.items()}
     options["display_extra"] = {"choices": [0, 1, 2]}
     options.update({key: {"choices": [True, False]} for key in BOOL_KEYS})
     options["king_colour"] = {"choices": list(KING_COLOUR_CHOICES)}
@@ -105,7 +105,7 @@ def config_options() -> dict[str, dict]:
     return options
 
 
-def parse_cell(action: dict, key: str) -> list[int]:
+def parse_cell(action: dict[str, Any], key: str) -> list[int]:
     """A [row, col] pair of integers (not yet checked against the board), else `unknown_action`."""
     value = action.get(key)
     if not (isinstance(value, list) and len(value) == 2 and is_int(value[0]) and is_int(value[1])):
@@ -113,7 +113,7 @@ def parse_cell(action: dict, key: str) -> list[int]:
     return list(value)
 
 
-def parse_action(action: dict) -> dict:
+def parse_action(action: dict[str, Any]) -> dict[str, Any]:
     """The action in its normal shape; raises `unknown_action` for an unknown or malformed one."""
     kind = action.get("type")
     if kind == "choose_tile":
@@ -139,22 +139,22 @@ NEXT_TO_CASTLE = tuple(CASTLE in NEIGHBOURS[i] for i in range(CELLS))
 YELLOW_TERRAIN = COLOUR_TERRAIN["yellow"]
 
 
-def is_tile_cell(content) -> bool:
+def is_tile_cell(content: Any) -> bool:
     """The cell holds a tile half."""
     return isinstance(content, dict) and "terrain" in content
 
 
-def is_anchor(content) -> bool:
+def is_anchor(content: Any) -> bool:
     """A cell a new tile may connect to (§4.1: the castle or a tile cell; buildings do not connect)."""
     return content == CASTLE_CELL or is_tile_cell(content)
 
 
-def cell_terrains(board: list) -> list[str | None]:
+def cell_terrains(board: list[Any]) -> list[str | None]:
     """Each cell's terrain; None for an empty cell, the castle or a building."""
     return [content.get("terrain") if isinstance(content, dict) else None for content in board]
 
 
-def fitting_cells(board: list, tile: int, matching: bool) -> tuple[list[bool], list[bool]]:
+def fitting_cells(board: list[Any], tile: int, matching: bool) -> tuple[list[bool], list[bool]]:
     """Per cell: may half a of `tile` go there, may half b (the connection and terrain rules, not emptiness)."""
     if not matching:
         fits = [False] * CELLS
@@ -175,13 +175,13 @@ def fitting_cells(board: list, tile: int, matching: bool) -> tuple[list[bool], l
     return fits_a, fits_b
 
 
-def placements(board: list, tile: int, matching: bool) -> list[tuple[int, int]]:
+def placements(board: list[Any], tile: int, matching: bool) -> list[tuple[int, int]]:
     """Every legal (cell_a, cell_b) for `tile`, both orientations, in the §4.6 canonical order."""
     fits_a, fits_b = fitting_cells(board, tile, matching)
     return [(a, b) for a, b in CANONICAL_PAIRS if board[a] is None and board[b] is None and (fits_a[a] or fits_b[b])]
 
 
-def can_place(board: list, tile: int, matching: bool) -> bool:
+def can_place(board: list[Any], tile: int, matching: bool) -> bool:
     """`placements` is not empty (stops at the first one)."""
     fits_a, fits_b = fitting_cells(board, tile, matching)
     for a, b in CANONICAL_PAIRS:
@@ -190,12 +190,12 @@ def can_place(board: list, tile: int, matching: bool) -> bool:
     return False
 
 
-def touches_terrain(board: list, i: int, terrain: str) -> bool:
+def touches_terrain(board: list[Any], i: int, terrain: str) -> bool:
     """Cell i neighbours a tile cell of `terrain`."""
     return any(is_tile_cell(board[n]) and board[n]["terrain"] == terrain for n in NEIGHBOURS[i])
 
 
-def placement_error(board: list, tile: int, a: list[int], b: list[int], matching: bool) -> IllegalAction | None:
+def placement_error(board: list[Any], tile: int, a: list[int], b: list[int], matching: bool) -> IllegalAction | None:
     """The first §4.7 refusal of placing `tile` at a/b, or None when the placement is legal."""
     if not all(0 <= v < SIZE for v in a + b):
         return IllegalAction("off_board", f"cells must lie in 0..4, but got {a} and {b}")
@@ -213,7 +213,7 @@ def placement_error(board: list, tile: int, a: list[int], b: list[int], matching
     return None
 
 
-def squares(board: list, colour: str) -> int:
+def squares(board: list[Any], colour: str) -> int:
     """Squares of `colour`: tile halves of that colour plus buildings of it (printed colours never count).
 
     A cell counts as its half's terrain colour or as its building's colour (§4.1).
@@ -229,7 +229,7 @@ def squares(board: list, colour: str) -> int:
     return count
 
 
-def building_cards(board: list, colour: str) -> list[str]:
+def building_cards(board: list[Any], colour: str) -> list[str]:
     """The ids of the buildings of `colour` on the board."""
     return [content["building"] for content in board if isinstance(content, dict) and content.get("colour") == colour
             and "building" in content]
@@ -260,7 +260,8 @@ def crowned_points(terrains: list[str | None], crowned: list[int]) -> int:
     return points
 
 
-def board_breakdown(board: list, red: int, king: int, discards: int, gold: int, config: dict) -> dict:
+def board_breakdown(board: list[Any], red: int, king: int, discards: int, gold: int,
+                    config: dict[str, Any]) -> dict[str, Any]:
     """The §5 score parts worked out on `board` now, with their total."""
     # One pass over the cells: this runs for every seat in every view and for every bot estimate.
     terrains: list[str | None] = [None] * CELLS
@@ -289,37 +290,37 @@ def board_breakdown(board: list, red: int, king: int, discards: int, gold: int, 
     return {**parts, "gold": gold, "total": sum(parts.values())}
 
 
-def breakdown(state: dict, seat: int) -> dict:
+def breakdown(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The live breakdown of `seat` (§5, shown in the view and the result)."""
     return board_breakdown(state["boards"][seat], state["red_points"][seat], state["king_points"][seat],
                            state["discards"][seat], state["gold"][seat], state["config"])
 
 
-def top_card(state: dict, colour: str) -> str | None:
+def top_card(state: dict[str, Any], colour: str) -> str | None:
     """The card on offer in `colour`'s pile (§2.4 market), or None when the pile is empty."""
     bought = state["bought"][colour]
     return PILES[colour][bought] if bought < PILE_SIZE else None
 
 
-def affordable(state: dict, seat: int) -> list[str]:
+def affordable(state: dict[str, Any], seat: int) -> list[str]:
     """The building colours whose top card `seat` can pay for."""
     bought, gold = state["bought"], state["gold"][seat]
     return [colour for colour in BUILDING_COLOURS if bought[colour] < PILE_SIZE and price_at(bought[colour]) <= gold]
 
 
-def purchases(state: dict, seat: int) -> list[tuple[str, int]]:
+def purchases(state: dict[str, Any], seat: int) -> list[tuple[str, int]]:
     """Every legal (colour, cell index) purchase for `seat` (§4.1)."""
     board = state["boards"][seat]
     return [(colour, i) for colour in affordable(state, seat) for i in PLOTS[colour] if board[i] is None]
 
 
-def can_buy(state: dict, seat: int) -> bool:
+def can_buy(state: dict[str, Any], seat: int) -> bool:
     """`purchases` is not empty."""
     board = state["boards"][seat]
     return any(board[i] is None for colour in affordable(state, seat) for i in PLOTS[colour])
 
 
-def copy_for_change(state: dict) -> dict:
+def copy_for_change(state: dict[str, Any]) -> dict[str, Any]:
     """The copy the rules may change: every container they change in place is copied, the rest shared.
 
     The rules assign top-level keys, write items of the lists below and of `bought`, and append to

@@ -15,9 +15,13 @@ about 67 % now, in a third of the time per game; normal scores 94 % against easy
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any, cast
 
 from .components import CELLS, NEIGHBOURS, PRINTED, TERRAIN_COLOUR, TILES, card_value, cell
 from .state import board_breakdown, building_cards, placements, squares
+
+if TYPE_CHECKING:
+    from ...engine.contract import Engine
 
 # Rough worth of one gold coin while buildings can still be bought (a 3-gold card scores about 3–9).
 GOLD_WORTH = 0.7
@@ -35,7 +39,7 @@ LOOKAHEAD_PLACEMENTS = 6
 class Outlook:
     """What the seat's view says about the game outside its own board."""
 
-    def __init__(self, seen: dict, seat: int) -> None:
+    def __init__(self, seen: dict[str, Any], seat: int) -> None:
         self.config = seen["config"]
         self.king_colour = seen["king_colour"]
         self.rounds_left = seen["rounds"] - seen["round"]
@@ -44,19 +48,19 @@ class Outlook:
         self.penalty = self.config["unplaceable_penalty"]
 
 
-def flat(rows: list[list]) -> list:
+def flat(rows: list[list[Any]]) -> list[Any]:
     """A view's 5×5 board as the flat list of 25 cells the board readers take."""
     return [content for row in rows for content in row]
 
 
-def isolated(board: list) -> int:
+def isolated(board: list[Any]) -> int:
     """Empty cells with no empty neighbour."""
     # Every estimate runs this (a third of a bot's time before): map() keeps the neighbour test in C.
     empty = [content is None for content in board]
     return sum(1 for i in range(CELLS) if empty[i] and not any(map(empty.__getitem__, NEIGHBOURS[i])))
 
 
-def estimate(board: list, red: int, gold: int, outlook: Outlook, level: str) -> float:
+def estimate(board: list[Any], red: int, gold: int, outlook: Outlook, level: str) -> float:
     """Expected final points of a board: the §5 parts now, plus (above easy) growth, gold and king worth."""
     parts = board_breakdown(board, red, 0, 0, 0, outlook.config)
     points = float(parts["tile"] + parts["red"] + parts["yellow"] + parts["blue"])
@@ -71,10 +75,10 @@ def estimate(board: list, red: int, gold: int, outlook: Outlook, level: str) -> 
         points += KING_LEAD_WORTH * scoring_rounds
     elif mine == best_rival:
         points += KING_TIE_WORTH * scoring_rounds
-    return points - ISOLATED_COST * isolated(board)
+    return cast("float", points - ISOLATED_COST * isolated(board))
 
 
-def placed(board: list, tile: int, a: int, b: int) -> list:
+def placed(board: list[Any], tile: int, a: int, b: int) -> list[Any]:
     """The board with `tile` placed at a/b."""
     after = list(board)
     for at, (terrain, symbol) in zip((a, b), TILES[tile]):
@@ -82,15 +86,16 @@ def placed(board: list, tile: int, a: int, b: int) -> list:
     return after
 
 
-def income(board: list, tile: int) -> int:
+def income(board: list[Any], tile: int) -> int:
     """Gold this tile's gold halves would pay (D15)."""
     return sum(len(building_cards(board, TERRAIN_COLOUR[terrain])) for terrain, symbol in TILES[tile]
                if symbol == "gold")
 
 
-def best_purchase(board: list, red: int, gold: int, seen: dict, outlook: Outlook, level: str) -> tuple[float, dict]:
+def best_purchase(board: list[Any], red: int, gold: int, seen: dict[str, Any], outlook: Outlook,
+                  level: str) -> tuple[float, dict[str, Any]]:
     """The best of buying each offered card on each free plot of its colour, or ending the turn."""
-    best = (estimate(board, red, gold, outlook, level), {"type": "end_turn"})
+    best: tuple[float, dict[str, Any]] = (estimate(board, red, gold, outlook, level), {"type": "end_turn"})
     for colour, pile in seen["market"].items():
         top = pile["top"]
         if top is None or top["price"] > gold:
@@ -107,7 +112,7 @@ def best_purchase(board: list, red: int, gold: int, seen: dict, outlook: Outlook
     return best
 
 
-def best_placement(board: list, tile: int, red: int, gold: int, seen: dict, outlook: Outlook,
+def best_placement(board: list[Any], tile: int, red: int, gold: int, seen: dict[str, Any], outlook: Outlook,
                    level: str) -> tuple[float, tuple[int, int] | None]:
     """The placement of `tile` with the highest estimate (hard: counting the purchase it allows)."""
     gold_after = gold + income(board, tile)
@@ -124,7 +129,8 @@ def best_placement(board: list, tile: int, red: int, gold: int, seen: dict, outl
     return worth, at
 
 
-def tile_worth(board: list, tile: int, red: int, gold: int, seen: dict, outlook: Outlook, level: str) -> float:
+def tile_worth(board: list[Any], tile: int, red: int, gold: int, seen: dict[str, Any], outlook: Outlook,
+               level: str) -> float:
     """A display tile's worth: its best placement, or the discard penalty; a low number picks earlier next round."""
     worth, at = best_placement(board, tile, red, gold, seen, outlook, level)
     if at is None:
@@ -132,7 +138,7 @@ def tile_worth(board: list, tile: int, red: int, gold: int, seen: dict, outlook:
     return worth - 0.02 * tile
 
 
-def denial(seen: dict, seat: int, tiles: list[int]) -> dict[int, float]:
+def denial(seen: dict[str, Any], seat: int, tiles: list[int]) -> dict[int, float]:
     """What taking each tile costs the seats still to choose this round (as a normal bot values
     them), per rival: only the score lead over them wins the game, so a tile a rival needs is worth more."""
     order = seen["order"]
@@ -150,14 +156,15 @@ def denial(seen: dict, seat: int, tiles: list[int]) -> dict[int, float]:
     return loss
 
 
-def choose(engine, state: dict, seat: int, rng: random.Random, level: str = "normal") -> dict | None:
+def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
+           level: str = "normal") -> dict[str, Any] | None:
     """The bot's action for `seat` (None when it has none), from the seat's view only."""
     seen = engine.view(state, seat)
     actions = seen["legal_actions"]
     if not actions:
         return None
     if rng.random() < RANDOM_MOVE_CHANCE.get(level, 0.0):
-        return rng.choice(actions)
+        return cast("dict[str, Any] | None", rng.choice(actions))
     board = flat(seen["boards"][seat])
     red, gold, outlook = seen["red_points"][seat], seen["gold"][seat], Outlook(seen, seat)
     phase = seen["phase"]
@@ -167,9 +174,10 @@ def choose(engine, state: dict, seat: int, rng: random.Random, level: str = "nor
         if level == "hard":
             for tile, loss in denial(seen, seat, tiles).items():
                 worth[tile] += loss
-        return {"type": "choose_tile", "tile": max(tiles, key=worth.get)}
+        return {"type": "choose_tile", "tile": max(tiles, key=worth.__getitem__)}
     if phase == "place":
-        _, (a, b) = best_placement(board, seen["current_tile"], red, gold, seen, outlook, level)
+        _, placed = best_placement(board, seen["current_tile"], red, gold, seen, outlook, level)
+        a, b = cast("tuple[int, int]", placed)  # D22: an unplaceable tile was discarded when chosen
         return {"type": "place_tile", "cell_a": cell(a), "cell_b": cell(b)}
     return best_purchase(board, red, gold, seen, outlook, level)[1]
 

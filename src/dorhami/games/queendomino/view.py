@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .components import BUILDING_COLOURS, CELLS, PILES, SIZE, card_public, cell
 from .state import breakdown, placements, purchases, top_card
 
 
-def view(state: dict, seat: int | None, legal: list[dict]) -> dict:
+def view(state: dict[str, Any], seat: int | None, legal: list[dict[str, Any]]) -> dict[str, Any]:
     """The public table (§7) plus the viewer's own legal actions; the pile order and removed tiles never."""
     players = state["players"]
     own = seat if isinstance(seat, int) and 0 <= seat < players else None
@@ -43,13 +45,13 @@ def view(state: dict, seat: int | None, legal: list[dict]) -> dict:
     }
 
 
-def board_rows(board: list) -> list[list]:
+def board_rows(board: list[Any]) -> list[list[Any]]:
     """A flat board as 5 rows of 5 cells."""
     cells = [dict(c) if isinstance(c, dict) else c for c in board]
     return [cells[start:start + SIZE] for start in range(0, CELLS, SIZE)]
 
 
-def market(state: dict) -> dict:
+def market(state: dict[str, Any]) -> dict[str, Any]:
     """Per building colour: the top card on offer and the ids of every card left in the pile, top first (§2.4)."""
     piles = {}
     for colour in BUILDING_COLOURS:
@@ -59,10 +61,10 @@ def market(state: dict) -> dict:
     return piles
 
 
-def highlight(state: dict) -> dict:
+def highlight(state: dict[str, Any]) -> dict[str, Any]:
     """The current seat's legal placements or plots, public so every client can draw them."""
     seat, phase = state["current"], state["phase"]
-    found: dict = {"placements": [], "purchases": []}
+    found: dict[str, Any] = {"placements": [], "purchases": []}
     if phase == "place":
         pairs = placements(state["boards"][seat], state["current_tile"], state["config"]["terrain_matching"])
         found["placements"] = [{"cell_a": cell(a), "cell_b": cell(b)} for a, b in pairs]

@@ -1,6 +1,6 @@
 """The shape of Twin It's actions (§4.4-§4.8); the rules judge counts, ids and freshness."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -37,7 +37,7 @@ class TurnOver(RaceAction):
     design: int
 
 
-def _cards(action: dict) -> list[int]:
+def _cards(action: dict[str, Any]) -> list[int]:
     return sorted(entry["card"] for entry in action["cards"])
 
 

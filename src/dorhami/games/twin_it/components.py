@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 CARD_COUNT = 135
 DESIGN_COUNT = 119
 TRIPLE_DESIGNS = range(0, 42)   # m(d) = 3
@@ -16,7 +18,7 @@ MODE_SEATS = {"competitive": (2, 6), "team": (4, 6), "coop": (1, 6)}
 AUTO_TARGET = {"competitive": 10, "team": 5}
 TEAM_COUNT = 2
 
-DEFAULT_CONFIG = {
+DEFAULT_CONFIG: dict[str, Any] = {
     "mode": "competitive",
     "target_sets": "auto",
     "flip_timeout_ms": 10000,
@@ -66,7 +68,7 @@ def all_faces() -> list[int]:
     return [d for d in range(DESIGN_COUNT) for _ in range(multiplicity(d))]
 
 
-def design_params(design: int) -> dict:
+def design_params(design: int) -> dict[str, Any]:
     """The public drawing parameters of `design` (§2.2): shape, layout, colours and motif count."""
     family, variant = design % 30, design // 30
     b = (5 * family) % 12

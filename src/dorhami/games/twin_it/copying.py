@@ -22,13 +22,15 @@ tests/games/twin_it/test_sharing.py check for that.
 
 from __future__ import annotations
 
+from typing import Any, cast
 
-def copy_for_change(state: dict) -> dict:
+
+def copy_for_change(state: dict[str, Any]) -> dict[str, Any]:
     """A copy of `state` that shares all its parts; the hooks `own` what they edit."""
     return state.copy()
 
 
-def own(state: dict, key: str) -> list:
+def own(state: dict[str, Any], key: str) -> list[Any]:
     """Give `state` a copy of the list under `key`, and return that copy for editing in place."""
     state[key] = mine = state[key][:]
-    return mine
+    return cast("list[Any]", mine)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any, cast
 
 from .state import entry_dicts, loose_cards, pair_sets, shows
 
@@ -12,7 +13,7 @@ from .state import entry_dicts, loose_cards, pair_sets, shows
 L3_LISTED_CARDS = 24
 
 
-def claim_actions(state: dict) -> list[dict]:
+def claim_actions(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Every P and T shape of visible cards as claims, matching or not; in coop also every L3 of
     the L3_LISTED_CARDS lowest-numbered loose cards (apply accepts every L3; the list stops there).
 
@@ -20,8 +21,9 @@ def claim_actions(state: dict) -> list[dict]:
     list can hold thousands of claims, so treat the listed actions as read-only.
     """
     loose = loose_cards(state)
-    entries = [{"card": card, "design": shows(state, card)} for card in loose]
-    claims = [{"type": "claim", "cards": [a, b]} for i, a in enumerate(entries) for b in entries[i + 1:]]
+    entries: list[dict[str, Any]] = [{"card": card, "design": shows(state, card)} for card in loose]
+    claims: list[dict[str, Any]] = [{"type": "claim", "cards": [a, b]}
+                                    for i, a in enumerate(entries) for b in entries[i + 1:]]
     for won in pair_sets(state):
         held = entry_dicts(sorted(won["cards"]), state)
         claims += [{"type": "claim", "cards": sorted(held + [entry], key=card_id)} for entry in entries]
@@ -31,7 +33,7 @@ def claim_actions(state: dict) -> list[dict]:
     return claims
 
 
-def board_key(state: dict) -> tuple:
+def board_key(state: dict[str, Any]) -> tuple[Any, ...]:
     """What the claim list depends on: the loose cards with their designs, and the won pairs."""
     loose = loose_cards(state)
     faces, side = state["faces"], state["side"]
@@ -40,11 +42,11 @@ def board_key(state: dict) -> tuple:
     return state["mode"], tuple(loose), designs, pairs
 
 
-def card_id(entry: dict) -> int:
-    return entry["card"]
+def card_id(entry: dict[str, Any]) -> int:
+    return cast("int", entry["card"])
 
 
-def touch_actions(state: dict) -> list[dict]:
+def touch_actions(state: dict[str, Any]) -> list[dict[str, Any]]:
     """A touch of every loose-visible card, and of every won set of size 2."""
     targets = [[card] for card in loose_cards(state)] + [sorted(won["cards"]) for won in pair_sets(state)]
     return [{"type": "touch", "cards": entry_dicts(cards, state)} for cards in targets]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any, cast
 
 from dorhami.engine import Engine, IllegalAction
 from dorhami.engine.contract import sides_of
@@ -36,7 +37,7 @@ MODES_OF_KEY = {
 
 # -- config and setup (§3, §6) --------------------------------------------------------------
 
-def check_config(config: dict) -> None:
+def check_config(config: dict[str, Any]) -> None:
     """Raise invalid_config for a value or combination §6 does not allow."""
     def bad(message: str) -> IllegalAction:
         return IllegalAction("invalid_config", message)
@@ -59,20 +60,20 @@ def check_config(config: dict) -> None:
         raise bad(f"expected previous_winner a seat index or null, but got {winner!r}")
 
 
-def target_sets(config: dict) -> int | None:
+def target_sets(config: dict[str, Any]) -> int | None:
     """The set count that wins: the config's, or "auto" per mode (D17, D20); None in coop."""
     if config["mode"] == "coop":
         return None
     return AUTO_TARGET[config["mode"]] if config["target_sets"] == "auto" else config["target_sets"]
 
 
-def previous_winner(config: dict, previous_result: dict | None, players: int) -> int | None:
+def previous_winner(config: dict[str, Any], previous_result: dict[str, Any] | None, players: int) -> int | None:
     """The config's previous_winner, else the previous game's single winner (§6)."""
     winner = config["previous_winner"]
     if winner is not None:
         if winner >= players:
             raise IllegalAction("invalid_config", f"expected previous_winner below {players}, but got {winner}")
-        return winner
+        return cast("int | None", winner)
     if previous_result:
         winner = previous_result.get("previous_winner")
         if winner is None and len(previous_result.get("winners") or []) == 1:
@@ -107,7 +108,7 @@ def take_forbidden(order: list[int], faces: list[int]) -> list[int]:
     return taken
 
 
-def new_state(players: int, config: dict, now: int) -> dict:
+def new_state(players: int, config: dict[str, Any], now: int) -> dict[str, Any]:
     """The empty table of §3 step 6, before any card is placed."""
     mode = config["mode"]
     owners = TEAM_COUNT if mode == "team" else players
@@ -125,7 +126,7 @@ def new_state(players: int, config: dict, now: int) -> dict:
     }
 
 
-def deal(state: dict, order: list[int]) -> None:
+def deal(state: dict[str, Any], order: list[int]) -> None:
     """§3 step 5: round-robin from the first player, each card to the bottom with up = 0."""
     if state["mode"] == "coop":
         state["stock"] = order
@@ -139,7 +140,7 @@ def deal(state: dict, order: list[int]) -> None:
         state["spot"][card] = seat
 
 
-def place_forbidden(state: dict, cards: list[int], winner: int) -> None:
+def place_forbidden(state: dict[str, Any], cards: list[int], winner: int) -> None:
     """§3 step 4: the taken cards lie face0 up in the previous winner's forbidden area."""
     state["forbidden"] = cards
     state["forbidden_designs"] = [state["faces"][2 * card] for card in cards]
@@ -149,7 +150,7 @@ def place_forbidden(state: dict, cards: list[int], winner: int) -> None:
 
 # -- zones ----------------------------------------------------------------------------------
 
-def place_in_centre(state: dict, card: int) -> int:
+def place_in_centre(state: dict[str, Any], card: int) -> int:
     """Put `card` in the lowest free centre slot, turned to its other face; returns the slot."""
     centre = own(state, "centre")
     try:
@@ -164,7 +165,7 @@ def place_in_centre(state: dict, card: int) -> int:
     return slot
 
 
-def take_loose(state: dict, card: int) -> None:
+def take_loose(state: dict[str, Any], card: int) -> None:
     """Remove a loose-visible card from its zone (a pile top reveals the next card)."""
     zone, spot = state["zone"][card], state["spot"][card]
     if zone == CENTRE:
@@ -180,19 +181,19 @@ def take_loose(state: dict, card: int) -> None:
         own(state, "forbidden_designs").remove(shows(state, card))
 
 
-def top_entry(state: dict, pile: list[int]) -> dict | None:
+def top_entry(state: dict[str, Any], pile: list[int]) -> dict[str, Any] | None:
     """A pile's (or the stock's) top as {card, design}, or None when empty."""
     return {"card": pile[0], "design": shows(state, pile[0])} if pile else None
 
 
 # -- turns (§4.4) ---------------------------------------------------------------------------
 
-def turn_event(state: dict) -> dict:
+def turn_event(state: dict[str, Any]) -> dict[str, Any]:
     return {"type": "turn", "active": state["active"], "flip_deadline": state["flip_deadline"],
             "last_call_deadline": state["last_call_deadline"]}
 
 
-def select_active(state: dict, start: int, now: int) -> list[dict]:
+def select_active(state: dict[str, Any], start: int, now: int) -> list[dict[str, Any]]:
     """The first seat from `start` clockwise with cards flips next; none left starts the last call."""
     players = state["players"]
     state["turn"] += 1  # a flip meant for an earlier turn is stale (`TwinItEngine.step`)
@@ -207,7 +208,7 @@ def select_active(state: dict, start: int, now: int) -> list[dict]:
     return [turn_event(state)]
 
 
-def flip_top(state: dict, seat: int, now: int, auto: bool) -> list[dict]:
+def flip_top(state: dict[str, Any], seat: int, now: int, auto: bool) -> list[dict[str, Any]]:
     """§4.5 flip(): the seat's top card goes to the centre on its other face; the turn moves on."""
     card = state["piles"][seat][0]
     take_loose(state, card)
@@ -217,7 +218,7 @@ def flip_top(state: dict, seat: int, now: int, auto: bool) -> list[dict]:
     return events + select_active(state, seat + 1, now)
 
 
-def flip_stock(state: dict, seat: int) -> list[dict]:
+def flip_stock(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """§4.9 coop flip(): the stock top goes to the centre on its other face."""
     card = state["stock"][0]
     take_loose(state, card)
@@ -226,7 +227,7 @@ def flip_stock(state: dict, seat: int) -> list[dict]:
              "auto": False, "new_top": top_entry(state, state["stock"])}]
 
 
-def start_play(state: dict, now: int) -> list[dict]:
+def start_play(state: dict[str, Any], now: int) -> list[dict[str, Any]]:
     """§4.2: the countdown ends; competitive/team get a turn and a cap, coop its end time."""
     state["phase"], state["play_start"] = PLAYING, now
     tops = [top_entry(state, pile) for pile in state["piles"]]
@@ -239,12 +240,12 @@ def start_play(state: dict, now: int) -> list[dict]:
 
 # -- sets and the end (§5) ------------------------------------------------------------------
 
-def owner_key(state: dict, owner: int | None) -> int:
+def owner_key(state: dict[str, Any], owner: int | None) -> int:
     """Index of an owner in per-owner lists (the table of coop uses index 0 for its sets)."""
     return 0 if owner is None else owner
 
 
-def tally(state: dict) -> tuple[list[int], list[int]]:
+def tally(state: dict[str, Any]) -> tuple[list[int], list[int]]:
     """Sets and cards_in_sets per owner (per seat, per team; coop: one entry for the table)."""
     owners = TEAM_COUNT if state["mode"] == "team" else state["players"]
     sets, cards = [0] * owners, [0] * owners
@@ -255,7 +256,7 @@ def tally(state: dict) -> tuple[list[int], list[int]]:
     return sets, cards
 
 
-def standings(state: dict) -> list[dict]:
+def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Each seat (team) with sets, cards_in_sets, mistakes and rank, best first (§5, D18)."""
     sets, cards = tally(state)
     if state["mode"] == "coop":
@@ -273,7 +274,7 @@ def standings(state: dict) -> list[dict]:
     return rows
 
 
-def result_of(state: dict) -> dict:
+def result_of(state: dict[str, Any]) -> dict[str, Any]:
     """§5 result: winners, scores (set counts; coop: points), ranking, reason, standings."""
     table = standings(state)
     rank_of_seat = {}
@@ -289,7 +290,7 @@ def result_of(state: dict) -> dict:
             winners = owner_seats(state, state["target_owner"])
         else:
             winners = sorted(s for s, rank in rank_of_seat.items() if rank == 1)
-        scores = {str(s): sets[owner_of(state, s)] for s in range(players)}
+        scores = {str(s): sets[cast("int", owner_of(state, s))] for s in range(players)}  # not coop: owned
     result = {"winners": winners, "scores": scores,
               "ranking": sorted(range(players), key=lambda s: (rank_of_seat[s], s)),
               "reason": state["reason"], "standings": table,
@@ -300,7 +301,7 @@ def result_of(state: dict) -> dict:
     return result
 
 
-def finish(state: dict, reason: str, target_owner: int | None = None) -> list[dict]:
+def finish(state: dict[str, Any], reason: str, target_owner: int | None = None) -> list[dict[str, Any]]:
     """FINISHED: no turn, no timers, no touches; everyone is told the standings."""
     state["phase"], state["reason"], state["target_owner"] = FINISHED, reason, target_owner
     state["active"] = state["flip_deadline"] = state["last_call_deadline"] = None
@@ -312,7 +313,7 @@ def finish(state: dict, reason: str, target_owner: int | None = None) -> list[di
 
 # -- claims (§4.5) --------------------------------------------------------------------------
 
-def third_copy(state: dict, design: int, claimed: list[int]) -> int | None:
+def third_copy(state: dict[str, Any], design: int, claimed: list[int]) -> int | None:
     """D12: the design's third copy already showing in the centre or on a pile top, if any."""
     faces = state["faces"]
     # Only a card with `design` on a face can show it: look those up (in id order) in `faces`
@@ -327,16 +328,16 @@ def third_copy(state: dict, design: int, claimed: list[int]) -> int | None:
         if card not in claimed and shows(state, card) == design:
             zone = state["zone"][card]
             if zone == CENTRE or (zone == PILE and is_loose_visible(state, card)):
-                return card
+                return cast("int | None", card)
 
 
-def set_won_event(won: dict, kind: str, by_seats: list[int], from_owner) -> dict:
+def set_won_event(won: dict[str, Any], kind: str, by_seats: list[int], from_owner: int | None) -> dict[str, Any]:
     return {"type": "set_won", "kind": kind, "set_id": won["id"], "owner": won["owner"],
             "by_seats": by_seats, "cards": sorted(won["cards"]), "design": won["design"],
             "from_owner": from_owner}
 
 
-def new_set(state: dict, owner, cards: list[int], design: int) -> dict:
+def new_set(state: dict[str, Any], owner: int | None, cards: list[int], design: int) -> dict[str, Any]:
     """Take loose `cards` into a new set with the next id."""
     for card in cards:
         take_loose(state, card)
@@ -350,7 +351,8 @@ def new_set(state: dict, owner, cards: list[int], design: int) -> dict:
     return won
 
 
-def win_pair(state: dict, owner, cards: list[int], design: int, by_seats: list[int]) -> list[dict]:
+def win_pair(state: dict[str, Any], owner: int | None, cards: list[int], design: int,
+             by_seats: list[int]) -> list[dict[str, Any]]:
     """P: a new set; a third copy that was already showing is turned over (D12), except in coop."""
     third = None if state["mode"] == "coop" else third_copy(state, design, cards)
     won = new_set(state, owner, cards, design)
@@ -363,10 +365,11 @@ def win_pair(state: dict, owner, cards: list[int], design: int, by_seats: list[i
     return events
 
 
-def win_triple(state: dict, owner, cards: list[int], by_seats: list[int]) -> list[dict]:
+def win_triple(state: dict[str, Any], owner: int | None, cards: list[int],
+               by_seats: list[int]) -> list[dict[str, Any]]:
     """T: the loose card joins the targeted pair, which passes to `owner` (D11: steal or upgrade)."""
     loose = next(card for card in cards if is_loose_visible(state, card))
-    target = set_of(state, next(card for card in cards if card != loose))
+    target = cast("dict[str, Any]", set_of(state, next(card for card in cards if card != loose)))  # T: a won pair
     take_loose(state, loose)
     own(state, "zone")[loose], own(state, "spot")[loose] = SET, target["id"]
     # A new dict, not an edit: earlier states share the old one (copying.py).
@@ -379,8 +382,8 @@ def win_triple(state: dict, owner, cards: list[int], by_seats: list[int]) -> lis
     return [set_won_event(won, kind, by_seats, previous)]
 
 
-def succeed(state: dict, seat: int, cards: list[int], shape: str, design: int, now: int,
-            by_seats: list[int]) -> list[dict]:
+def succeed(state: dict[str, Any], seat: int, cards: list[int], shape: str, design: int, now: int,
+            by_seats: list[int]) -> list[dict[str, Any]]:
     """§4.5 step 7 (and §4.9): award the set, score, then the win check or the next turn."""
     state["claim_seq"] += 1
     owner = owner_of(state, seat)
@@ -394,13 +397,13 @@ def succeed(state: dict, seat: int, cards: list[int], shape: str, design: int, n
         # D21: a pair is 1 point, a triple 2 in total, whether made at once or by upgrading.
         state["points"] += 2 if shape == "L3" else 1
         return events + [{"type": "points", "points": state["points"]}]
-    if tally(state)[0][owner] >= state["target"]:
+    if tally(state)[0][cast("int", owner)] >= state["target"]:  # not coop: owned
         return events + finish(state, "target", owner)
     return events + select_active(state, seat, now)
 
 
-def mistake(state: dict, seats: list[int], seat: int, claimed: list[tuple[int, int]],
-            now: int) -> list[dict]:
+def mistake(state: dict[str, Any], seats: list[int], seat: int, claimed: list[tuple[int, int]],
+            now: int) -> list[dict[str, Any]]:
     """§4.6: lock the offenders; the owner's latest set goes to the bottom of `seat`'s pile (D13)."""
     owner = owner_of(state, seat)
     own(state, "mistakes")[seat if owner is None else owner] += 1
@@ -422,7 +425,7 @@ def mistake(state: dict, seats: list[int], seat: int, claimed: list[tuple[int, i
     return [mistake_event] + events
 
 
-def return_set(state: dict, lost: dict, seat: int) -> list[int]:
+def return_set(state: dict[str, Any], lost: dict[str, Any], seat: int) -> list[int]:
     """Dissolve `lost`: its cards go under `seat`'s pile in id order, the set's design up."""
     own(state, "sets").remove(lost)
     cards = sorted(lost["cards"])
@@ -434,13 +437,13 @@ def return_set(state: dict, lost: dict, seat: int) -> list[int]:
     return cards
 
 
-def is_forbidden_for(state: dict, seat: int, design: int) -> bool:
+def is_forbidden_for(state: dict[str, Any], seat: int, design: int) -> bool:
     """D19: the previous winner may not win a set of a forbidden design (steals included)."""
     return seat == state["previous_winner"] and design in state["forbidden_designs"]
 
 
-def judge_claim(state: dict, seat: int, entries: list[tuple[int, int]], shape: str, now: int,
-                seats: list[int]) -> list[dict]:
+def judge_claim(state: dict[str, Any], seat: int, entries: list[tuple[int, int]], shape: str, now: int,
+                seats: list[int]) -> list[dict[str, Any]]:
     """§4.5 steps 5-7 for a well-formed, fresh, well-shaped claim completed by `seat`."""
     designs = {design for _, design in entries}
     cards = [card for card, _ in entries]
@@ -455,7 +458,7 @@ def judge_claim(state: dict, seat: int, entries: list[tuple[int, int]], shape: s
 
 # -- input checks ---------------------------------------------------------------------------
 
-def check_actor(state: dict, seat) -> None:
+def check_actor(state: dict[str, Any], seat: Any) -> None:
     """Phase, then seat: the first checks of every input."""
     if state["phase"] != PLAYING:
         raise IllegalAction("not_playing", f"expected the game to be PLAYING, but it is {state['phase']}")
@@ -463,7 +466,7 @@ def check_actor(state: dict, seat) -> None:
         raise IllegalAction("not_a_player", f"seat {seat!r} is not a player of this table")
 
 
-def check_claimant(state: dict, seat, mode: str, now: int) -> None:
+def check_claimant(state: dict[str, Any], seat: Any, mode: str, now: int) -> None:
     """§4.5 step 1: phase, seat, mode, lockout."""
     check_actor(state, seat)
     if (state["mode"] == "team") != (mode == "team"):
@@ -472,14 +475,14 @@ def check_claimant(state: dict, seat, mode: str, now: int) -> None:
         raise IllegalAction("locked_out", f"seat {seat} is locked out until {state['locked_until'][seat]}")
 
 
-def check_fresh(state: dict, entries: list[tuple[int, int]]) -> None:
+def check_fresh(state: dict[str, Any], entries: list[tuple[int, int]]) -> None:
     """§4.5 step 3 (D10): every card still shows the design the client displayed."""
     for card, design in entries:
         if not is_fresh(state, card, design):
             raise IllegalAction("stale", f"card {card} no longer shows design {design}")
 
 
-def check_not_won_already(state: dict, cards: list[int]) -> None:
+def check_not_won_already(state: dict[str, Any], cards: list[int]) -> None:
     """A5: a claim naming exactly the cards of one won set lost the race: stale, not bad_shape.
 
     Set cards stay fresh (set-visible), so step 4 would call the loser's copy of the winning
@@ -493,7 +496,7 @@ def check_not_won_already(state: dict, cards: list[int]) -> None:
 
 # -- team touches (§4.8) --------------------------------------------------------------------
 
-def touch_is_shaped(state: dict, cards: list[int]) -> bool:
+def touch_is_shaped(state: dict[str, Any], cards: list[int]) -> bool:
     """One loose-visible card, or exactly the two cards of a won set of size 2."""
     if len(cards) == 1:
         return is_loose_visible(state, cards[0])
@@ -501,20 +504,20 @@ def touch_is_shaped(state: dict, cards: list[int]) -> bool:
     return won is not None and len(won["cards"]) == 2 and sorted(won["cards"]) == sorted(cards)
 
 
-def touch_cards(touch: dict) -> list[int]:
+def touch_cards(touch: dict[str, Any]) -> list[int]:
     return [entry["card"] for entry in touch["cards"]]
 
 
-def touch_entries(touch: dict) -> list[tuple[int, int]]:
+def touch_entries(touch: dict[str, Any]) -> list[tuple[int, int]]:
     return [(entry["card"], entry["design"]) for entry in touch["cards"]]
 
 
-def own_touches(state: dict, seat: int) -> list[list[tuple[int, int]]]:
+def own_touches(state: dict[str, Any], seat: int) -> list[list[tuple[int, int]]]:
     """The sorted entries of `seat`'s live touch (at most one)."""
     return [sorted(touch_entries(t)) for t in state["touches"] if t["seat"] == seat]
 
 
-def is_candidate(state: dict, touch: dict, seat: int, cards: list[int], now: int) -> bool:
+def is_candidate(state: dict[str, Any], touch: dict[str, Any], seat: int, cards: list[int], now: int) -> bool:
     """A live teammate's touch on another target that forms P or T together with `cards`."""
     if touch["seat"] == seat or team_of(touch["seat"]) != team_of(seat):
         return False
@@ -528,7 +531,7 @@ def is_candidate(state: dict, touch: dict, seat: int, cards: list[int], now: int
     return shape_of(state, other + cards) in ("P", "T")
 
 
-def touch(state: dict, seat: int, entries: list[tuple[int, int]], now: int) -> list[dict]:
+def touch(state: dict[str, Any], seat: int, entries: list[tuple[int, int]], now: int) -> list[dict[str, Any]]:
     """§4.8 effect: move the hand; with a teammate's matching-shape touch it becomes a team claim."""
     cards = [card for card, _ in entries]
     # D20: a hand moves. The list is rebuilt, never edited: earlier states share it (copying.py).
@@ -546,10 +549,11 @@ def touch(state: dict, seat: int, entries: list[tuple[int, int]], now: int) -> l
     state["touches"] = [t for t in others if t is not partner]
     combined = touch_entries(partner) + entries
     shape = shape_of(state, [card for card, _ in combined])
-    return judge_claim(state, seat, combined, shape, now, [seat, partner["seat"]])
+    # A candidate's cards and these make a P or a T (is_candidate).
+    return judge_claim(state, seat, combined, cast("str", shape), now, [seat, partner["seat"]])
 
 
-def prune_touches(state: dict) -> None:
+def prune_touches(state: dict[str, Any]) -> None:
     """A touch whose cards stopped being fresh, or stopped being a touchable target, is discarded.
 
     §4.8 / A18: a single card that went into a set is still set-visible, but no longer a target.
@@ -579,36 +583,37 @@ class TwinItEngine(Engine):
     def __init__(self) -> None:
         # The claim lists of the latest boards: every unlocked seat gets the same list, and a
         # board often stays unchanged while lockouts end (a cache only; states stay the truth).
-        self._claims_memo: dict[tuple, list[dict]] = {}
+        self._claims_memo: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
         self._handlers = {"flip": self._flip, "claim": self._claim, "touch": self._touch,
                           "turn_over": self._turn_over}
 
-    def default_config(self) -> dict:
+    def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
 
-    def config_options(self) -> dict[str, dict]:
+    def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form, durations in "ms", "when" naming a key's modes (previous_winner
         is set by a rematch, not by hand)."""
         low, high = TARGET_RANGE
-        options = {"mode": {"choices": ["competitive", "team", "coop"]},
-                   "target_sets": {"choices": ["auto", *range(low, high + 1)]},
-                   "forbidden_pattern": {"choices": [False, True]},
-                   **{key: {"min": a, "max": b, "unit": "ms"} for key, (a, b) in CONFIG_RANGES.items()}}
+        options: dict[str, dict[str, Any]] = {"mode": {"choices": ["competitive", "team", "coop"]},
+                                              "target_sets": {"choices": ["auto", *range(low, high + 1)]},
+                                              "forbidden_pattern": {"choices": [False, True]},
+                                              **{key: {"min": a, "max": b, "unit": "ms"}
+                                                 for key, (a, b) in CONFIG_RANGES.items()}}
         for key, modes in MODES_OF_KEY.items():
             options[key]["when"] = {"mode": list(modes)}
         return options
 
-    def presets(self) -> dict[str, dict]:
+    def presets(self) -> dict[str, dict[str, Any]]:
         return dict(PRESETS)
 
-    def _check_config(self, config: dict) -> None:
+    def _check_config(self, config: dict[str, Any]) -> None:
         check_config(config)
 
-    def player_range(self, config: dict | None = None) -> tuple[int, int]:
+    def player_range(self, config: dict[str, Any] | None = None) -> tuple[int, int]:
         return MODE_SEATS[(config or DEFAULT_CONFIG).get("mode", "competitive")]
 
-    def _setup(self, players: int, seed: int, config: dict, now_ms: int,
-               previous_result: dict | None) -> dict:
+    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
+               previous_result: dict[str, Any] | None) -> dict[str, Any]:
         rng = Random(seed)
         state = new_state(players, config, now_ms)
         if config["mode"] != "coop":
@@ -622,25 +627,25 @@ class TwinItEngine(Engine):
         deal(state, order)
         return state
 
-    def rated(self, config: dict) -> bool:
-        return config["mode"] != "coop"  # the table plays together: nobody places against anyone
+    def rated(self, config: dict[str, Any]) -> bool:
+        return cast("bool", config["mode"] != "coop")  # the table plays together: nobody places against anyone
 
-    def placings(self, result: dict, players: int) -> list[tuple[list[int], int]]:
+    def placings(self, result: dict[str, Any], players: int) -> list[tuple[list[int], int]]:
         """§5's standings (a team is one side). The winners rank first even when a target ended
         the game before the standings say so; everyone else comes after them."""
         winners = set(result["winners"])
         return [(seats, 1 if winners & set(seats) else max(rank, 2)) for seats, rank in sides_of(result["standings"])]
 
-    def start_events(self, state: dict) -> list[dict]:
+    def start_events(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """§4.11: a new game announces when its countdown ends."""
         return [{"type": "countdown", "ends_at": state["countdown_end"]}] if state["phase"] == COUNTDOWN else []
 
     # -- inputs ---------------------------------------------------------------------------
 
-    def copy_state(self, state: dict) -> dict:
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy_for_change(state)
 
-    def _apply(self, state: dict, seat: int, action: dict, now_ms: int) -> list[dict]:
+    def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], now_ms: int) -> list[dict[str, Any]]:
         handler = self._handlers.get(action["type"])
         if handler is None:
             raise IllegalAction("unknown_action", f"expected flip, claim, touch or turn_over, "
@@ -652,7 +657,7 @@ class TwinItEngine(Engine):
         prune_touches(state)
         return events
 
-    def _flip(self, state: dict, seat: int, action: dict, now: int) -> list[dict]:
+    def _flip(self, state: dict[str, Any], seat: int, action: dict[str, Any], now: int) -> list[dict[str, Any]]:
         check_actor(state, seat)
         if state["mode"] == "coop":
             if not state["stock"]:
@@ -662,7 +667,7 @@ class TwinItEngine(Engine):
             raise IllegalAction("not_your_turn", f"expected seat {state['active']} to flip, but got {seat}")
         return flip_top(state, seat, now, auto=False)
 
-    def _claim(self, state: dict, seat: int, action: dict, now: int) -> list[dict]:
+    def _claim(self, state: dict[str, Any], seat: int, action: dict[str, Any], now: int) -> list[dict[str, Any]]:
         check_claimant(state, seat, "claim", now)
         entries = parse_entries(action, (2, 3))
         check_fresh(state, entries)
@@ -672,7 +677,7 @@ class TwinItEngine(Engine):
             raise IllegalAction("bad_shape", "expected a pair of loose cards or a won pair plus one card")
         return judge_claim(state, seat, entries, shape, now, [seat])
 
-    def _touch(self, state: dict, seat: int, action: dict, now: int) -> list[dict]:
+    def _touch(self, state: dict[str, Any], seat: int, action: dict[str, Any], now: int) -> list[dict[str, Any]]:
         check_claimant(state, seat, "team", now)
         entries = parse_entries(action, (1, 2))
         check_fresh(state, entries)
@@ -685,7 +690,7 @@ class TwinItEngine(Engine):
             raise IllegalAction("already_touching", "your hand is already on these cards")
         return touch(state, seat, entries, now)
 
-    def _turn_over(self, state: dict, seat: int, action: dict, now: int) -> list[dict]:
+    def _turn_over(self, state: dict[str, Any], seat: int, action: dict[str, Any], now: int) -> list[dict[str, Any]]:
         check_actor(state, seat)
         if state["mode"] != "coop":
             raise IllegalAction("wrong_mode", "turn_over exists only in coop mode")
@@ -698,7 +703,7 @@ class TwinItEngine(Engine):
 
     # -- timers (§4.1) --------------------------------------------------------------------
 
-    def _timers(self, state: dict) -> list[tuple[int, int]]:
+    def _timers(self, state: dict[str, Any]) -> list[tuple[int, int]]:
         """Pending (due, kind) pairs; lockout ends and touch expiries are wake-ups (ARCHITECTURE)."""
         if state["phase"] == FINISHED:
             return []
@@ -714,7 +719,7 @@ class TwinItEngine(Engine):
         timers += [(until, LOCKOUT_END) for until in state["locked_until"] if until > clock]
         return timers
 
-    def next_deadline(self, state: dict) -> int | None:
+    def next_deadline(self, state: dict[str, Any]) -> int | None:
         # The earliest due of _timers without building the list: `advance` asks before every input.
         phase = state["phase"]
         if phase != PLAYING:
@@ -730,9 +735,9 @@ class TwinItEngine(Engine):
         for until in state["locked_until"]:
             if clock < until < due:
                 due = until
-        return due
+        return cast("int | None", due)
 
-    def _fire(self, state: dict, due_ms: int) -> list[dict]:
+    def _fire(self, state: dict[str, Any], due_ms: int) -> list[dict[str, Any]]:
         _, kind = min(self._timers(state))
         state["clock"] = max(state["clock"], due_ms)
         state["step"] += 1
@@ -752,7 +757,7 @@ class TwinItEngine(Engine):
 
     # -- queries --------------------------------------------------------------------------
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """Concrete actions apply accepts now, judged at the state's clock (§4.10).
 
         Claims list every P and T shape of visible cards, matching or not, so the list hints at
@@ -770,7 +775,7 @@ class TwinItEngine(Engine):
                               if sorted((e["card"], e["design"]) for e in a["cards"]) not in held]
         return actions + self._claims(state)
 
-    def _claims(self, state: dict) -> list[dict]:
+    def _claims(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         key = board_key(state)
         claims = self._claims_memo.get(key)
         if claims is None:
@@ -779,18 +784,18 @@ class TwinItEngine(Engine):
             claims = self._claims_memo[key] = claim_actions(state)
         return claims
 
-    def _flips(self, state: dict, seat: int) -> list[dict]:
+    def _flips(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         if state["mode"] != "coop":
             return [{"type": "flip"}] if seat == state["active"] else []
         actions = [{"type": "flip"}] if state["stock"] else []
         return actions + [{"type": "turn_over", "card": card, "design": shows(state, card)}
                           for card in state["centre"] if card is not None]
 
-    def step(self, state: dict, seat: int | None) -> int:
+    def step(self, state: dict[str, Any], seat: int | None) -> int:
         """The turn number, for flips (claims are judged by their freshness instead)."""
-        return state["turn"]
+        return cast("int", state["turn"])
 
-    def compact_legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def compact_legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """The action types only (§4.10): never a concrete card combination."""
         if state["phase"] != PLAYING or not is_id(seat, state["players"]):
             return []
@@ -809,10 +814,10 @@ class TwinItEngine(Engine):
                 types.append("claim")
         return [{"type": kind} for kind in types]
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return public_view(state, seat, self.result(state))
 
-    def result(self, state: dict) -> dict | None:
+    def result(self, state: dict[str, Any]) -> dict[str, Any] | None:
         return result_of(state) if state["phase"] == FINISHED else None
 
 

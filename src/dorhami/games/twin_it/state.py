@@ -27,6 +27,8 @@ dicts (copying.py).
 
 from __future__ import annotations
 
+from typing import Any, TypeGuard, cast
+
 from dorhami.engine import IllegalAction
 
 from .components import CARD_COUNT, DESIGN_COUNT
@@ -37,19 +39,19 @@ COUNTDOWN, PLAYING, FINISHED = "COUNTDOWN", "PLAYING", "FINISHED"
 
 # -- actions --------------------------------------------------------------------------------
 
-def is_id(value, limit: int) -> bool:
+def is_id(value: object, limit: int) -> TypeGuard[int]:
     """An integer (not a bool) in 0..limit-1."""
     if type(value) is int:  # the usual case, checked first: every card of every claim passes here
         return 0 <= value < limit
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit
 
 
-def parse_entries(action: dict, sizes: tuple[int, ...]) -> list[tuple[int, int]]:
+def parse_entries(action: dict[str, Any], sizes: tuple[int, ...]) -> list[tuple[int, int]]:
     """The (card, design) entries of a claim or touch; raises malformed (§4.5 step 2)."""
     entries = action.get("cards")
     if not isinstance(entries, list) or len(entries) not in sizes:
         raise IllegalAction("malformed", f"expected {' or '.join(map(str, sizes))} cards, but got {entries!r}")
-    parsed = []
+    parsed: list[tuple[int, int]] = []
     for entry in entries:
         card = design = None
         if isinstance(entry, dict):
@@ -62,7 +64,7 @@ def parse_entries(action: dict, sizes: tuple[int, ...]) -> list[tuple[int, int]]
     return parsed
 
 
-def parse_turn_over(action: dict) -> tuple[int, int]:
+def parse_turn_over(action: dict[str, Any]) -> tuple[int, int]:
     """The (card, design) of a coop turn_over; raises malformed."""
     card, design = action.get("card"), action.get("design")
     if not is_id(card, CARD_COUNT) or not is_id(design, DESIGN_COUNT):
@@ -70,7 +72,7 @@ def parse_turn_over(action: dict) -> tuple[int, int]:
     return card, design
 
 
-def entry_dicts(cards: list[int], state: dict) -> list[dict]:
+def entry_dicts(cards: list[int], state: dict[str, Any]) -> list[dict[str, Any]]:
     """Cards as action entries {card, design}, each with the design it shows."""
     return [{"card": card, "design": shows(state, card)} for card in cards]
 
@@ -82,7 +84,7 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def owner_of(state: dict, seat: int) -> int | None:
+def owner_of(state: dict[str, Any], seat: int) -> int | None:
     """Who owns the sets `seat` wins: the seat, its team, or the table (None) in coop."""
     if state["mode"] == "team":
         return team_of(seat)
@@ -91,7 +93,7 @@ def owner_of(state: dict, seat: int) -> int | None:
     return seat
 
 
-def owner_seats(state: dict, owner: int) -> list[int]:
+def owner_seats(state: dict[str, Any], owner: int) -> list[int]:
     """The seats that share `owner`'s sets (one seat, or a whole team)."""
     if state["mode"] == "team":
         return list(range(owner, state["players"], 2))  # team_of: the seats of one parity
@@ -100,12 +102,12 @@ def owner_seats(state: dict, owner: int) -> list[int]:
 
 # -- visibility (§4.3) ----------------------------------------------------------------------
 
-def shows(state: dict, card: int) -> int:
+def shows(state: dict[str, Any], card: int) -> int:
     """The design on the face of `card` that is currently turned up."""
-    return state["faces"][2 * card + state["side"][card]]
+    return cast("int", state["faces"][2 * card + state["side"][card]])
 
 
-def is_loose_visible(state: dict, card: int) -> bool:
+def is_loose_visible(state: dict[str, Any], card: int) -> bool:
     """(a) centre, (b) a pile top, (c) forbidden area, (d) the coop stock top."""
     zone = state["zone"][card]
     if zone == CENTRE or zone == FORBIDDEN:
@@ -113,10 +115,10 @@ def is_loose_visible(state: dict, card: int) -> bool:
     if zone == PILE:
         pile = state["piles"][state["spot"][card]]
         return bool(pile) and pile[0] == card
-    return zone == STOCK and state["stock"][0] == card
+    return cast("bool", zone == STOCK and state["stock"][0] == card)
 
 
-def is_fresh(state: dict, card: int, design: int) -> bool:
+def is_fresh(state: dict[str, Any], card: int, design: int) -> bool:
     """Card c is fresh for d: loose- or set-visible now and showing d (D10)."""
     # The design test first: it is the cheaper one, and the one a stale claim usually fails.
     if state["faces"][2 * card + state["side"][card]] != design:
@@ -124,7 +126,7 @@ def is_fresh(state: dict, card: int, design: int) -> bool:
     return state["zone"][card] == SET or is_loose_visible(state, card)
 
 
-def loose_cards(state: dict) -> list[int]:
+def loose_cards(state: dict[str, Any]) -> list[int]:
     """Every loose-visible card, in ascending id order."""
     cards = [c for c in state["centre"] if c is not None]
     cards += [pile[0] for pile in state["piles"] if pile]
@@ -134,7 +136,7 @@ def loose_cards(state: dict) -> list[int]:
     return sorted(cards)
 
 
-def has_loose(state: dict, count: int) -> bool:
+def has_loose(state: dict[str, Any], count: int) -> bool:
     """Whether at least `count` cards are loose-visible; cheaper than listing them."""
     found = len(state["forbidden"]) + (1 if state["stock"] else 0)
     found += sum(1 for pile in state["piles"] if pile)
@@ -148,25 +150,25 @@ def has_loose(state: dict, count: int) -> bool:
     return False
 
 
-def has_pair_set(state: dict) -> bool:
+def has_pair_set(state: dict[str, Any]) -> bool:
     """Whether some won set has size 2 (a T shape's or a touch's target)."""
     return any(len(won["cards"]) == 2 for won in state["sets"])
 
 
-def set_of(state: dict, card: int) -> dict | None:
+def set_of(state: dict[str, Any], card: int) -> dict[str, Any] | None:
     """The won set holding `card`, if any."""
     if state["zone"][card] != SET:
         return None
     set_id = state["spot"][card]
-    return next(s for s in state["sets"] if s["id"] == set_id)
+    return cast("dict[str, Any] | None", next(s for s in state["sets"] if s["id"] == set_id))
 
 
-def pair_sets(state: dict) -> list[dict]:
+def pair_sets(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Won sets of size 2: the only sets a T shape or a touch may target."""
     return [s for s in state["sets"] if len(s["cards"]) == 2]
 
 
-def shape_of(state: dict, cards: list[int]) -> str | None:
+def shape_of(state: dict[str, Any], cards: list[int]) -> str | None:
     """'P', 'T' or 'L3' for fresh `cards`, or None when they form no shape (§4.3)."""
     loose = [c for c in cards if is_loose_visible(state, c)]
     if len(cards) == 2:
@@ -181,6 +183,6 @@ def shape_of(state: dict, cards: list[int]) -> str | None:
     return None
 
 
-def locked(state: dict, seat: int, now: int) -> bool:
+def locked(state: dict[str, Any], seat: int, now: int) -> bool:
     """A seat's claims (touches) are refused until its lockout ends (D14)."""
-    return now < state["locked_until"][seat]
+    return cast("bool", now < state["locked_until"][seat])

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from typing import TYPE_CHECKING, Any, cast
 
 from .state import PLAYING
+
+if TYPE_CHECKING:
+    from ...engine.contract import Engine
 
 MISTAKE_CHANCE = {"easy": 0.08, "normal": 0.0, "hard": 0.0}
 # How long a bot needs to spot a match (ms), by level; a flip is quicker.
@@ -26,7 +30,7 @@ REACTION_MS = {"easy": (2600, 4200), "normal": (1500, 2600), "hard": (800, 1400)
 FLIP_MS = (500, 1100)
 
 
-def loose_cards(view: dict) -> list[dict]:
+def loose_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Every loose-visible {card, design} of §4.3: centre, pile tops, forbidden area, stock top."""
     cards = list(view["centre"]) + [p["top"] for p in view["piles"] if p["top"]]
     if view["forbidden"]:
@@ -36,13 +40,13 @@ def loose_cards(view: dict) -> list[dict]:
     return [{"card": c["card"], "design": c["design"]} for c in cards]
 
 
-def claim_of(entries: list[dict]) -> list[dict]:
+def claim_of(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(entries, key=lambda e: e["card"])
 
 
-def true_claims(view: dict, seat: int) -> list[list[dict]]:
+def true_claims(view: dict[str, Any], seat: int) -> list[list[dict[str, Any]]]:
     """Matching claims, best first: coop triples, steals, then pairs (lowest design first)."""
-    by_design: dict[int, list[dict]] = defaultdict(list)
+    by_design: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for entry in loose_cards(view):
         by_design[entry["design"]].append(entry)
     forbidden_here = view["forbidden"] and view["forbidden"]["seat"] == seat
@@ -60,7 +64,7 @@ def true_claims(view: dict, seat: int) -> list[list[dict]]:
     return claims
 
 
-def slips(state: dict, seat: int, cards: list[dict], level: str) -> bool:
+def slips(state: dict[str, Any], seat: int, cards: list[dict[str, Any]], level: str) -> bool:
     """Whether `seat` fumbles this claim: one fixed draw per (seat, cards, the table's mistakes),
     so a re-plan keeps it and only a mistake (a slip counts one) rolls again."""
     key = ",".join(str(entry["card"]) for entry in cards)
@@ -68,7 +72,7 @@ def slips(state: dict, seat: int, cards: list[dict], level: str) -> bool:
     return draw < MISTAKE_CHANCE.get(level, 0.0)
 
 
-def near_miss(view: dict, cards: list[dict]) -> list[dict] | None:
+def near_miss(view: dict[str, Any], cards: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The easy bot's slip on `cards`: their first card with a loose card of another design."""
     first = cards[0]
     others = [entry for entry in loose_cards(view) if entry["design"] != first["design"]]
@@ -82,7 +86,7 @@ def near_miss(view: dict, cards: list[dict]) -> list[dict] | None:
 TEAM_SET_MOVES = {"easy": (), "normal": ("steal",), "hard": ("steal", "upgrade")}
 
 
-def set_partners(view: dict, team: int, design: int, level: str) -> list[list[dict]]:
+def set_partners(view: dict[str, Any], team: int, design: int, level: str) -> list[list[dict[str, Any]]]:
     """The two cards of each size-2 set of `design` this level would steal or upgrade."""
     moves = TEAM_SET_MOVES.get(level, ())
     return [[{"card": c, "design": won["design"]} for c in won["cards"]] for won in view["sets"]
@@ -90,7 +94,8 @@ def set_partners(view: dict, team: int, design: int, level: str) -> list[list[di
             and ("upgrade" if won["owner"] == team else "steal") in moves]
 
 
-def completion(view: dict, team: int, touched: list[dict], level: str) -> list[dict] | None:
+def completion(view: dict[str, Any], team: int, touched: list[dict[str, Any]],
+               level: str) -> list[dict[str, Any]] | None:
     """What completes a teammate's touch: a loose card of its design (or, for one loose card,
     the two cards of a set this level would steal or upgrade)."""
     design, ids = touched[0]["design"], {entry["card"] for entry in touched}
@@ -101,7 +106,7 @@ def completion(view: dict, team: int, touched: list[dict], level: str) -> list[d
     return sets[0] if sets else None
 
 
-def team_touch(view: dict, state: dict, seat: int, level: str) -> dict | None:
+def team_touch(view: dict[str, Any], state: dict[str, Any], seat: int, level: str) -> dict[str, Any] | None:
     """Team mode: complete a teammate's touch if a card matches it (an easy hand may slip onto
     a card of another design), else touch one loose card of a match."""
     team = next(i for i, seats in enumerate(view["teams"]) if seat in seats)
@@ -110,7 +115,7 @@ def team_touch(view: dict, state: dict, seat: int, level: str) -> dict | None:
             cards = completion(view, team, touch["cards"], level)
             if cards:
                 if slips(state, seat, touch["cards"] + cards, level):
-                    cards = near_miss(view, touch["cards"][:1])[1:] or cards
+                    cards = cast("list[dict[str, Any]]", near_miss(view, touch["cards"][:1]))[1:] or cards
                 return {"type": "touch", "cards": cards}
     if any(t["seat"] == seat for t in view["touches"]):
         return None  # our hand is already down, waiting for a teammate
@@ -123,7 +128,8 @@ def team_touch(view: dict, state: dict, seat: int, level: str) -> dict | None:
     return None
 
 
-def choose(engine, state: dict, seat: int, rng: random.Random, level: str) -> dict | None:
+def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
+           level: str) -> dict[str, Any] | None:
     """The bot's next action for `seat`, or None to wait."""
     view = engine.view(state, seat)
     if view["phase"] != PLAYING:
@@ -143,7 +149,7 @@ def choose(engine, state: dict, seat: int, rng: random.Random, level: str) -> di
     return {"type": "flip"} if view["active"] == seat else None
 
 
-def reaction_ms(action: dict, level: str, rng: random.Random) -> int:
+def reaction_ms(action: dict[str, Any], level: str, rng: random.Random) -> int:
     """How long the bot takes before sending `action`."""
     low, high = FLIP_MS if action["type"] == "flip" else REACTION_MS.get(level, REACTION_MS["normal"])
     return rng.randint(low, high)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import PLAYING, owner_seats, shows
 
 TIMER_KEYS = ("countdown_end", "play_start", "flip_deadline", "last_call_deadline", "cap_deadline", "coop_end")
 
 
-def card_entry(state: dict, card: int) -> dict:
+def card_entry(state: dict[str, Any], card: int) -> dict[str, Any]:
     """A visible card as {card, design}: only the face that is showing."""
     return {"card": card, "design": shows(state, card)}
 
 
-def piles_view(state: dict) -> list[dict]:
+def piles_view(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Per pile its count and, while playing, its top (§7; D22: hidden during the countdown, and
     a finished game shows no tops either)."""
     hide_tops = state["phase"] != PLAYING
@@ -21,9 +23,9 @@ def piles_view(state: dict) -> list[dict]:
             for seat, pile in enumerate(state["piles"])]
 
 
-def owners_view(state: dict) -> list[dict]:
+def owners_view(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Per seat (team mode: per team) its sets, cards_in_sets and mistakes."""
-    sets: dict = {}
+    sets: dict[int | None, tuple[int, int]] = {}  # by owner: (sets, cards in them)
     for won in state["sets"]:
         count, cards = sets.get(won["owner"], (0, 0))
         sets[won["owner"]] = (count + 1, cards + len(won["cards"]))
@@ -42,7 +44,7 @@ def owners_view(state: dict) -> list[dict]:
     return rows
 
 
-def view(state: dict, seat: int | None, result: dict | None) -> dict:
+def view(state: dict[str, Any], seat: int | None, result: dict[str, Any] | None) -> dict[str, Any]:
     """The public view of §7; `seat` changes nothing, since Twin It has no private information.
 
     Designs are ids only: their drawing parameters are public and fixed (components.design_params),
