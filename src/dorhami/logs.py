@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import datetime, timezone
-from typing import Iterator
+from datetime import UTC, datetime
 
 room_code: ContextVar[str | None] = ContextVar("room_code", default=None)
 game_id: ContextVar[int | None] = ContextVar("game_id", default=None)
@@ -36,7 +36,7 @@ def about(room: str | None, game: int | None = None) -> Iterator[None]:
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        line = {"time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+        line = {"time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
                 "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage(),
                 "room": room_code.get(), "game_id": game_id.get()}
         if record.exc_info:

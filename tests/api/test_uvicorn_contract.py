@@ -52,6 +52,13 @@ def methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
     return {n.name: n for n in node.body if isinstance(n, ast.FunctionDef)}
 
 
+def is_getattr_of_self(node: ast.AST) -> bool:
+    """`getattr(self, "name", ...)`."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+            and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
+            and isinstance(node.args[1], ast.Constant))
+
+
 def self_attributes(node: ast.ClassDef, *, assigned: bool) -> set[str]:
     """The `self.x` a class assigns (assigned=True) or reads (False, `getattr(self, "x", ...)` too)."""
     found = set()
@@ -59,8 +66,7 @@ def self_attributes(node: ast.ClassDef, *, assigned: bool) -> set[str]:
         if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "self":
             if isinstance(sub.ctx, ast.Store) == assigned:
                 found.add(sub.attr)
-        elif (not assigned and isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "getattr"
-              and isinstance(sub.args[0], ast.Name) and sub.args[0].id == "self" and isinstance(sub.args[1], ast.Constant)):
+        elif not assigned and is_getattr_of_self(sub):
             found.add(sub.args[1].value)
     return found
 
