@@ -58,9 +58,21 @@ import sys
 import time
 from pathlib import Path
 
-from bench.loadlib.report import number, table as text_table
-from tests.support.fairness import (CHEAT_MS, FAIR_GAP_MS, LINKS_MS, LOSS_REASONS, MODES, TARGET_SHARE,
-                                    NoLagCompensation, failures, measure, pct, share_cell)
+from bench.loadlib.report import number
+from bench.loadlib.report import table as text_table
+from tests.support.fairness import (
+    CHEAT_MS,
+    FAIR_GAP_MS,
+    LINKS_MS,
+    LOSS_REASONS,
+    MODES,
+    TARGET_SHARE,
+    NoLagCompensation,
+    failures,
+    measure,
+    pct,
+    share_cell,
+)
 
 
 def report(figures: dict) -> str:

@@ -55,8 +55,20 @@ from typing import Iterator
 
 import httpx
 
-from tests.support.hostile import (ATTACK_NAMES, ATTACKS, PG_ADMIN_URL, attack, changes, live_server, read_log,
-                                   run_attacks, run_schemathesis, schemathesis_config, snapshot, summary)
+from tests.support.hostile import (
+    ATTACK_NAMES,
+    ATTACKS,
+    PG_ADMIN_URL,
+    attack,
+    changes,
+    live_server,
+    read_log,
+    run_attacks,
+    run_schemathesis,
+    schemathesis_config,
+    snapshot,
+    summary,
+)
 
 
 def print_attacks(found: dict) -> None:

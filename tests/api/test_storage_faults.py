@@ -11,7 +11,6 @@ from sqlalchemy.exc import OperationalError
 from dorhami.app import create_app
 from dorhami.config import Settings
 from dorhami.storage.db import normalise_url
-
 from tests.support.databases import reset_postgres, worker_database
 from tests.support.services import require_postgres
 

@@ -20,8 +20,18 @@ import psycopg
 
 from dorhami.proxy import Proxy, rendezvous
 from tests.support import chaos
-from tests.support.chaos import (HTTP_TIMEOUT_S, REST_CONCURRENCY, Run, Server, audit, figures, final_views,
-                                 open_game, plan_games, read_logs)
+from tests.support.chaos import (
+    HTTP_TIMEOUT_S,
+    REST_CONCURRENCY,
+    Run,
+    Server,
+    audit,
+    figures,
+    final_views,
+    open_game,
+    plan_games,
+    read_logs,
+)
 
 FAILOVER_LIMIT_S = 10.0
 LEASE_TTL_S = "5"
