@@ -11,7 +11,7 @@ import argparse
 import random
 import time
 
-from dorhami.engine import GAMES
+from dorhami.catalogue import GAMES
 
 
 def playout(engine, players: int, seed: int) -> tuple[int, float]:

@@ -32,16 +32,16 @@ async def run(url: str, actions: int, watchers: int) -> dict:
         await store.create_room(code, "jekyll-vs-hyde", {"timers_enabled": False}, True, players[0].id)
         table = await hub.table(code)
         for p in players:
-            await table.call(table.join, p.id, p.name)
+            await table.join(p.id, p.name)
         for _ in range(watchers):
             sub = Subscriber(None, 10_000)
-            await table.call(table.subscribe, sub)
-        await table.call(table.start_game, players[0].id, False)
+            await table.subscribe(sub)
+        await table.start_game(players[0].id, False)
         while table.game.result is None and played < actions:
             seat = next(s for s in (0, 1) if table.engine.legal_actions(table.game.state, s))
             action = rng.choice(table.engine.legal_actions(table.game.state, seat))
             started = time.perf_counter()
-            reply = await table.call(table.act, seat, action, hub.clock.now_ms(), None)
+            reply = await table.act(seat, action, hub.clock.now_ms(), None)
             latencies.append(time.perf_counter() - started)
             assert reply["type"] == "ack", reply
             played += 1

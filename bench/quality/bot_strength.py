@@ -26,7 +26,7 @@ import random
 import statistics
 import time
 
-from dorhami.engine import GAMES
+from dorhami.catalogue import GAMES
 from dorhami.hub import bots
 from tests.support import botsim
 

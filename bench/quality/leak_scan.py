@@ -16,7 +16,7 @@ import sys
 import time
 from collections import Counter
 
-from dorhami.engine import GAMES
+from dorhami.catalogue import GAMES
 from tests.support.leaks import scan
 from tests.support.seeded_games import playout_plan
 

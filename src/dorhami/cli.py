@@ -73,13 +73,13 @@ def _migrate() -> None:
 def _rebuild_ratings(url: str | None = None) -> int:
     """Replay every rated game's placings from fresh ratings (the database of DATABASE_URL)."""
     from .storage.db import make_engine, migrate
-    from .storage.repository import Repository
+    from .storage.results import rebuild_ratings
 
     url = url or settings_from_env().database_url
     migrate(url)
     engine = make_engine(url)
     try:
-        return Repository(engine).rebuild_ratings()
+        return rebuild_ratings(engine)
     finally:
         engine.dispose()
 

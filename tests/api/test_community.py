@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import insert
 
-from dorhami.hub.ratings import PROVISIONAL_GAMES, ordinal
+from dorhami.ratings import PROVISIONAL_GAMES, ordinal
 from dorhami.storage.records import RatingRecord
 
 from ..hub.test_ratings import MU, SIGMA, reference

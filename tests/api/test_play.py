@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dorhami.engine import get_engine
+from dorhami.catalogue import get_engine
 
 from .factories import new_player, new_room, play_to_the_end, seated_game
 
@@ -82,7 +82,7 @@ def test_the_log_hides_secret_choices_while_running_and_shows_all_at_the_end(cli
 
 
 def test_the_finished_log_replays_to_the_same_result(client):
-    from dorhami.engine import get_engine
+    from dorhami.catalogue import get_engine
 
     code, host, guest = seated_game(client)
     result, _ = play_to_the_end(client, code, [host, guest], seed=3)

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 from dorhami.api.rate import RateLimits
 from dorhami.app import create_app
 from dorhami.config import Settings
-from dorhami.engine import GAMES, events_for, get_engine
+from dorhami.engine import events_for
+from dorhami.catalogue import GAMES, get_engine
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "scripts"))
 from sandbox_bot import play  # noqa: E402  (docs/API.md's bot, run as written)

@@ -7,7 +7,7 @@ from collections import defaultdict
 from fastapi.testclient import TestClient
 
 from dorhami.app import create_app
-from dorhami.engine import get_engine
+from dorhami.catalogue import get_engine
 from dorhami.games.twin_it.strategy import loose_cards
 
 from .factories import new_player, new_room

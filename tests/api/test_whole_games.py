@@ -8,7 +8,7 @@ import time
 import pytest
 
 from dorhami.config import Settings
-from dorhami.engine import GAMES
+from dorhami.catalogue import GAMES
 
 from .factories import new_player, new_room
 from .players import QUICK_CONFIG, choose

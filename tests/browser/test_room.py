@@ -9,7 +9,7 @@ import re
 import httpx
 import pytest
 
-from dorhami.engine import GAMES
+from dorhami.catalogue import GAMES
 
 from .lobby import create_room
 from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_overflow, new_page, screenshot

@@ -36,16 +36,16 @@ async def game_on(hub: Hub):
     guest, _ = await store.create_player("Guest")
     await store.create_room("room1", "jekyll-vs-hyde", {"jekyll_seat": 0, "timers_enabled": False}, True, host.id)
     table = await hub.table("room1")
-    await table.call(table.join, host.id, "Host")
-    await table.call(table.join, guest.id, "Guest")
-    await table.call(table.start_game, host.id, False)
+    await table.join(host.id, "Host")
+    await table.join(guest.id, "Guest")
+    await table.start_game(host.id, False)
     return table
 
 
 async def play_one(table, clock: FakeClock) -> dict:
     seat = next(s for s in range(2) if table.engine.legal_actions(table.game.state, s))
     action = table.engine.legal_actions(table.game.state, seat)[0]
-    return await table.call(table.act, seat, action, clock.now_ms(), None)
+    return await table.act(seat, action, clock.now_ms(), None)
 
 
 async def closed(*hubs: Hub) -> None:

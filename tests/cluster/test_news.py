@@ -37,8 +37,8 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
         host, _ = await a.store.create_player("Host")
         await a.store.create_room("news1", "twin-it", {}, True, host.id)
         table = await a.table("news1")
-        await table.call(table.join, host.id, "Host")
-        await table.call(table.send_chat, host.id, "text", "salam")
+        await table.join(host.id, "Host")
+        await table.send_chat(host.id, "text", "salam")
         before = table.room_public()
 
         for garbage in (b"not json", b'{"from": "c"}', b'{"from": "c", "player": 5, "name": []}'):
@@ -68,7 +68,7 @@ def test_an_ended_session_closes_its_socket_on_another_process(cluster_database_
         table = await a.table("news2")
         ended, kept = Subscriber(host.id, 100, "leaked"), Subscriber(host.id, 100, "own")
         for sub in (ended, kept):
-            await table.call(table.subscribe, sub)
+            await table.subscribe(sub)
         await b.end_sessions(host.id, ended="leaked")  # b does not run the table
         for _ in range(100):
             if ended.closed_reason:

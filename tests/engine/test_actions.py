@@ -6,7 +6,8 @@ import functools
 
 import pytest
 
-from dorhami.engine import GAMES, IllegalAction, get_engine
+from dorhami.engine import IllegalAction
+from dorhami.catalogue import GAMES, get_engine
 from dorhami.engine.actions import without_step
 
 from .playout import play

@@ -15,7 +15,8 @@ import itertools
 
 import pytest
 
-from dorhami.engine import GAMES, IllegalAction, get_engine
+from dorhami.engine import IllegalAction
+from dorhami.catalogue import GAMES, get_engine
 
 from .playout import frozen
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dorhami.engine import GAMES, IllegalAction, events_for, get_engine
+from dorhami.engine import IllegalAction, events_for
+from dorhami.catalogue import GAMES, get_engine
 from dorhami.engine.contract import PRIVATE_TO
 
 from .playout import frozen, play, replay

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dorhami.engine import GAMES, get_engine
+from dorhami.catalogue import GAMES, get_engine
 from dorhami.games.twin_it.rules import TwinItEngine
 
 from .playout import play

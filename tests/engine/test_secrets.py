@@ -14,7 +14,7 @@ from functools import partial
 
 import pytest
 
-from dorhami.engine import GAMES, get_engine
+from dorhami.catalogue import GAMES, get_engine
 from dorhami.engine.contract import PRIVATE_TO, clone
 
 from tests.support.knowledge import KNOWLEDGE

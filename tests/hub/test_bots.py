@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dorhami.engine import get_engine
+from dorhami.catalogue import get_engine
 from dorhami.hub.bots import plan
 
 from tests.support.botsim import bot_game

@@ -72,7 +72,8 @@ def test_a_meter_keeps_the_minimum_of_its_last_samples_and_ignores_unknown_probe
 
 
 def test_room_config_splits_the_tables_option_from_the_rules(registry_engine=None):
-    from dorhami.engine import IllegalAction, get_engine
+    from dorhami.engine import IllegalAction
+    from dorhami.catalogue import get_engine
 
     rules, options = claims.split_config(get_engine(DC), {"lag_compensation": False, "countdown_ms": 0})
     assert options == {"lag_compensation": False} and "lag_compensation" not in rules and rules["countdown_ms"] == 0
@@ -96,9 +97,9 @@ async def racing_table(url: str, clock: FakeClock, compensate: bool = True):
     slow, _ = await store.create_player("Slow")
     await store.create_room("race1", DC, {"countdown_ms": 0, "start_slots": 1, "lag_compensation": compensate}, True, fast.id)
     table = await hub.table("race1")
-    await table.call(table.join, fast.id, "Fast")
-    await table.call(table.join, slow.id, "Slow")
-    await table.call(table.start_game, fast.id, False)
+    await table.join(fast.id, "Fast")
+    await table.join(slow.id, "Slow")
+    await table.start_game(fast.id, False)
     clock.advance(1)
     await settle()
     await table.call(asyncio.sleep, 0)
@@ -106,7 +107,7 @@ async def racing_table(url: str, clock: FakeClock, compensate: bool = True):
     subs = {}
     for seat, player in ((0, fast), (1, slow)):
         sub = Subscriber(player.id, 1000)
-        await table.call(table.subscribe, sub)
+        await table.subscribe(sub)
         subs[seat] = sub
     return hub, table, subs
 
@@ -135,9 +136,9 @@ async def race(table, clock: FakeClock, subs, slow_reported: int = 400):
     version, sent = table.game.version, table.referee.sent[table.game.version] if table.referee else clock.now_ms()
     target = table.game.state["start_card"]
     clock.advance(sent + 510 - clock.now_ms())
-    first = await table.call(table.offer, 0, claim_on(table, 0, target, version, 500), clock.now_ms(), 1, subs[0].meter)
+    first = await table.offer(0, claim_on(table, 0, target, version, 500), clock.now_ms(), 1, subs[0].meter)
     clock.advance(190)
-    second = await table.call(table.offer, 1, claim_on(table, 1, target, version, slow_reported),
+    second = await table.offer(1, claim_on(table, 1, target, version, slow_reported),
                               clock.now_ms(), 1, subs[1].meter)
     clock.advance(400)  # past any window
     await settle()
@@ -226,7 +227,7 @@ def test_an_uncontested_claim_is_applied_at_once(database_url):
         subs[0].meter = meter_with(20)  # seat 1 has no measured socket: it cannot be compensated
         target = table.game.state["start_card"]
         clock.advance(500)
-        reply = await table.call(table.offer, 0, claim_on(table, 0, target, table.game.version, 480),
+        reply = await table.offer(0, claim_on(table, 0, target, table.game.version, 480),
                                  clock.now_ms(), 1, subs[0].meter)
         assert isinstance(reply, dict) and reply["type"] == "ack"  # no future: nothing was held
         assert table.referee.held is None
@@ -245,7 +246,7 @@ def test_a_timer_due_inside_a_window_waits_for_its_release(database_url):
         target = table.game.state["start_card"]
         deadline = table.engine.next_deadline(table.game.state)
         clock.advance(deadline - clock.now_ms() - 5)  # 5 ms before time is up
-        held = await table.call(table.offer, 0, claim_on(table, 0, target, table.game.version, 480),
+        held = await table.offer(0, claim_on(table, 0, target, table.game.version, 480),
                                 clock.now_ms(), 1, subs[0].meter)
         assert isinstance(held, asyncio.Future)
         clock.advance(50)  # the deadline passes while the window is open
@@ -293,7 +294,7 @@ def test_a_claim_reacting_to_a_version_this_game_never_had_is_refused(database_u
         before = (table.game.version, table.game.state)
         # Say the previous game reached version 40 and this claim was on its way at its end.
         action = claim_on(table, 0, table.game.state["start_card"], table.game.version + 40, 300)
-        reply = await table.call(table.offer, 0, action, clock.now_ms(), 1, subs[0].meter)
+        reply = await table.offer(0, action, clock.now_ms(), 1, subs[0].meter)
         assert reply["type"] == "error" and reply["code"] == "stale_version"
         assert (table.game.version, table.game.state) == before
         await hub.close()
@@ -311,7 +312,7 @@ def test_a_rematch_forgets_the_last_games_versions_and_quotas(database_url):
         await settle()
         await table.call(asyncio.sleep, 0)
         assert table.game.result is not None and len(table.referee.sent) > 1
-        await table.call(table.start_game, table.room.host_id, True)
+        await table.start_game(table.room.host_id, True)
         assert list(table.referee.sent) == [0] and not table.referee.quotas
         await hub.close()
         hub.store.close()

@@ -13,7 +13,7 @@ from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
-from dorhami.hub.table import ROOM_EVERY_S
+from dorhami.hub.announcer import ROOM_EVERY_S
 from dorhami.storage.repository import Store
 
 CROWD = 200
@@ -47,10 +47,10 @@ def test_a_crowd_joining_and_leaving_costs_linear_not_quadratic_room_messages(da
         for counter in counters:
             sub = Subscriber(None, 100_000)
             sub.attach(counter.write, counter.shut)
-            await table.call(table.subscribe, sub)
+            await table.subscribe(sub)
             subs.append(sub)
         for sub in subs[: CROWD // 2]:
-            await table.call(table.unsubscribe, sub)
+            await table.unsubscribe(sub)
         await asyncio.sleep(ROOM_EVERY_S * 2)  # the last held-back message goes out
         await table.call(asyncio.sleep, 0)
         await asyncio.sleep(0.05)
@@ -70,11 +70,11 @@ def test_anonymous_watchers_are_capped_per_room_and_people_with_names_are_not(da
     async def scenario():
         hub, table = await a_room(database_url, anonymous_sockets_per_room=3)
         for _ in range(3):
-            await table.call(table.subscribe, Subscriber(None, 100))
+            await table.subscribe(Subscriber(None, 100))
         with pytest.raises(HubError) as refused:
-            await table.call(table.subscribe, Subscriber(None, 100))
+            await table.subscribe(Subscriber(None, 100))
         named, _ = await hub.store.create_player("Sara")
-        await table.call(table.subscribe, Subscriber(named.id, 100))
+        await table.subscribe(Subscriber(named.id, 100))
         await hub.close()
         hub.store.close()
         return refused.value

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from dorhami.config import Settings
-from dorhami.engine import GAMES
+from dorhami.catalogue import GAMES
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
@@ -37,12 +37,12 @@ async def table_with_a_leaver(url: str, slug: str, clock: FakeClock):
     await hub.store.create_room("r", slug, STALLING[slug], True, stay.id, reconnect_grace_s=GRACE_S)
     table = await hub.table("r")
     for player in (stay, leaver):
-        await table.call(table.join, player.id, player.name)
-    await table.call(table.start_game, stay.id, False)
+        await table.join(player.id, player.name)
+    await table.start_game(stay.id, False)
     here, gone = Subscriber(stay.id, 10_000), Subscriber(leaver.id, 10_000)
     for sub in (here, gone):
-        await table.call(table.subscribe, sub)
-    await table.call(table.unsubscribe, gone)
+        await table.subscribe(sub)
+    await table.unsubscribe(gone)
     return hub, table, leaver, here
 
 
@@ -56,7 +56,7 @@ async def wait(clock: FakeClock, table, seconds: float, stayer_plays: bool = Tru
         if stayer_plays and step % 10 == 0 and game.result is None:
             legal = table.engine.legal_actions(game.state, 0)
             if legal:
-                await table.call(table.act, 0, legal[0], clock.now_ms(), None)
+                await table.act(0, legal[0], clock.now_ms(), None)
         await table.call(asyncio.sleep, 0)
 
 
@@ -85,7 +85,7 @@ def test_a_bot_stands_in_for_a_gone_player_until_they_return(database_url, slug)
         assert played > 0, "the bot plays the gone player's seat"
 
         back = Subscriber(leaver.id, 10_000)
-        await table.call(table.subscribe, back)
+        await table.subscribe(back)
         assert table.stand_ins == set() and table.room_public()["seats"][1]["stand_in"] is False
         assert 1 not in table.bots, "the bot's next move is called off"
         await wait(clock, table, 30)

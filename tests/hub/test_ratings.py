@@ -11,8 +11,9 @@ import pytest
 from sqlalchemy import select
 
 from dorhami.config import Settings
-from dorhami.engine import get_engine
-from dorhami.hub import ratings
+from dorhami.catalogue import get_engine
+from dorhami import ratings
+from dorhami.storage import results
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.hub import Hub
 from dorhami.storage.records import GamePlayerRecord, GameRecord, RatingRecord
@@ -80,7 +81,7 @@ class World:
                             seat_players=seats, unrated=unrated or ratings.unrated_reason(engine, config, len(seats), seats))
         game_id = self.repo.start_game(room.id, record, []).id
         self.ended += 1000
-        self.repo.write_batch([], [partial(ratings.finish_game_in, game_id=game_id, engine=engine, result=result,
+        self.repo.write_batch([], [partial(results.finish_game_in, game_id=game_id, engine=engine, result=result,
                                            ended_ms=self.ended)])
         return game_id
 
@@ -175,7 +176,7 @@ def test_a_rebuild_equals_the_incremental_ratings(world):
         connection.execute(RatingRecord.__table__.update().values(mu=0.0, sigma=1.0, games=99))
         connection.execute(GamePlayerRecord.__table__.update().where(GamePlayerRecord.rated.is_(True))
                            .values(mu_after=0.0))
-    assert world.repo.rebuild_ratings() == 5
+    assert results.rebuild_ratings(world.repo.engine) == 5
     rebuilt = world.ratings()
     assert rebuilt.keys() == incremental.keys()
     for key, value in incremental.items():
@@ -204,9 +205,9 @@ async def two_people_at_a_table(url: str):
     guest, _ = await store.create_player("Guest")
     await store.create_room("room1", "jekyll-vs-hyde", {"jekyll_seat": 0}, True, host.id)
     table = await hub.table("room1")
-    await table.call(table.join, host.id, "Host")
-    await table.call(table.join, guest.id, "Guest")
-    await table.call(table.start_game, host.id, False)
+    await table.join(host.id, "Host")
+    await table.join(guest.id, "Guest")
+    await table.start_game(host.id, False)
     return hub, table, host, guest
 
 
@@ -215,8 +216,8 @@ async def finish(table) -> None:
     game = table.game
     result = {"winners": [0], "ranking": [0, 1]}
     # As `Table._commit` does: the table's own reason rides along.
-    await table.hub.journal.append(ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None),
-                                   partial(ratings.finish_game_in, game_id=game.id, engine=table.engine,
+    await table.services.journal.append(ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None),
+                                   partial(results.finish_game_in, game_id=game.id, engine=table.engine,
                                            result=result, ended_ms=5, unrated=game.unrated))
 
 
@@ -226,7 +227,7 @@ def test_the_table_marks_its_game_unrated_before_it_ends(database_url, how):
         hub, table, host, guest = await two_people_at_a_table(database_url)
         assert table.game.unrated is None
         if how == "abandoned":
-            assert (await table.call(table.leave, guest.id))["handed_to_bot"]
+            assert (await table.leave(guest.id))["handed_to_bot"]
         elif how == "rescued":
             assert await table.call(table.mark_unrated, "rescued") == "rescued"
             assert await table.call(table.mark_unrated, "bots") == "rescued"  # the first reason stays
@@ -271,7 +272,7 @@ def test_a_reason_the_database_missed_is_stored_with_the_end_and_the_table_goes_
 def test_a_restored_table_keeps_the_reason(database_url):
     async def scenario():
         hub, table, host, guest = await two_people_at_a_table(database_url)
-        await table.call(table.leave, guest.id)
+        await table.leave(guest.id)
         await hub.close()
         hub.store.close()
         store = Store(database_url)

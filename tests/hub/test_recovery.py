@@ -48,7 +48,7 @@ def test_a_finished_game_whose_result_was_not_stored_is_finished_on_load(databas
             state = table.game.state
             seat = next(s for s in (0, 1) if table.engine.legal_actions(state, s))
             action = rng.choice(table.engine.legal_actions(state, seat))
-            reply = await table.call(table.act, seat, action, clock.now_ms(), None)
+            reply = await table.act(seat, action, clock.now_ms(), None)
             assert reply["type"] == "ack", reply
         result, game_id, last_seq = table.game.result, table.game.id, table.game.version
         await hub.close()
@@ -66,7 +66,7 @@ def test_a_finished_game_whose_result_was_not_stored_is_finished_on_load(databas
         assert table.room.status == "finished" and (await store.room("room1")).status == "finished"
         assert stored.result == result and stored.ended_ms is not None
         assert table.game.version == last_seq
-        assert (await table.call(table.start_game, host.id, True))["game_id"] != game_id, "a rematch is allowed"
+        assert (await table.start_game(host.id, True))["game_id"] != game_id, "a rematch is allowed"
         await hub.close()
         store.close()
 

@@ -30,23 +30,23 @@ async def three_players_one_gone(url: str, clock: FakeClock):
                                 reconnect_grace_s=GRACE_S)
     table = await hub.table("r")
     for person in (sara, omid, ali):
-        await table.call(table.join, person.id, person.name)
-    await table.call(table.start_game, host.id, False)
+        await table.join(person.id, person.name)
+    await table.start_game(host.id, False)
     subs = {p.id: Subscriber(p.id, 100_000) for p in (sara, omid, ali)}
     for sub in subs.values():
-        await table.call(table.subscribe, sub)
-    await table.call(table.unsubscribe, subs[ali.id])
+        await table.subscribe(sub)
+    await table.unsubscribe(subs[ali.id])
     await wait(clock, table, GRACE_S + 1, stayer_plays=False)
     assert table.stand_ins == {2}
-    await table.call(table.ask_rescue, tara.id, "Tara", 2)
+    await table.ask_rescue(tara.id, "Tara", 2)
     return hub, table, (host, sara, omid, ali, tara)
 
 
 async def granted_to_tara(table, sara, omid, tara) -> None:
     """Sara and Omid say yes to Tara, who opens the room: seat 2 is hers (lent)."""
     for voter in (sara, omid):
-        await table.call(table.approve_rescue, voter.id, 2)
-    await table.call(table.subscribe, Subscriber(tara.id, 100_000))
+        await table.approve_rescue(voter.id, 2)
+    await table.subscribe(Subscriber(tara.id, 100_000))
 
 
 async def closed(hub: Hub) -> None:
@@ -61,7 +61,7 @@ async def until_seat_2_decides(table, clock: FakeClock) -> list[dict]:
             return legal
         for seat in (0, 1):
             if mine := table.engine.legal_actions(table.game.state, seat):
-                await table.call(table.act, seat, mine[0], clock.now_ms(), None)
+                await table.act(seat, mine[0], clock.now_ms(), None)
     raise AssertionError("seat 2 never had a choice to make")
 
 
@@ -74,11 +74,11 @@ def test_with_the_host_away_a_majority_of_the_seated_players_grants_the_seat(dat
         await wait(clock, table, 25, stayer_plays=False)  # the old rule granted it after 20 s
         assert table.game.result is None and table.seats[2].player_id == ali.id, "time alone grants nothing"
         with pytest.raises(HubError) as refused:
-            await table.call(table.approve_rescue, tara.id, 2)
+            await table.approve_rescue(tara.id, 2)
         assert refused.value.code == "not_host", "the asker has no say"
-        assert await table.call(table.approve_rescue, sara.id, 2) == {"seat": 2, "granted": False}
+        assert await table.approve_rescue(sara.id, 2) == {"seat": 2, "granted": False}
         assert table.room_public()["rescue_requests"][0]["approvals"] == [sara.id]
-        assert await table.call(table.approve_rescue, omid.id, 2) == {"seat": 2, "granted": True}
+        assert await table.approve_rescue(omid.id, 2) == {"seat": 2, "granted": True}
         assert table.seats[2].player_id == tara.id
         await closed(hub)
 
@@ -89,12 +89,12 @@ def test_with_the_host_here_only_the_host_decides(database_url):
     async def scenario():
         clock = FakeClock()
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
-        await table.call(table.subscribe, Subscriber(host.id, 100_000))
+        await table.subscribe(Subscriber(host.id, 100_000))
         assert table.room_public()["rescue_requests"][0]["needed"] is None
         with pytest.raises(HubError) as refused:
-            await table.call(table.approve_rescue, sara.id, 2)
+            await table.approve_rescue(sara.id, 2)
         assert refused.value.code == "not_host"
-        assert await table.call(table.approve_rescue, host.id, 2) == {"seat": 2, "granted": True}
+        assert await table.approve_rescue(host.id, 2) == {"seat": 2, "granted": True}
         await closed(hub)
 
     asyncio.run(scenario())
@@ -108,11 +108,11 @@ def test_a_lent_seat_returns_to_its_player_when_the_rescuers_step_closes(databas
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
         await granted_to_tara(table, sara, omid, tara)
         legal = await until_seat_2_decides(table, clock)
-        await table.call(table.subscribe, Subscriber(ali.id, 100_000))
+        await table.subscribe(Subscriber(ali.id, 100_000))
         assert table.seats[2].player_id == tara.id, "handed back in the middle of Tara's choice"
-        await table.call(table.act, 2, legal[0], clock.now_ms(), None)
+        await table.act(2, legal[0], clock.now_ms(), None)
         await table.call(asyncio.sleep, 0)  # the hand-back the commit posted
-        assert table.seats[2].player_id == ali.id and table.reclaims == {}
+        assert table.seats[2].player_id == ali.id and table.rescues.reclaims == {}
         await closed(hub)
 
     asyncio.run(scenario())
@@ -124,9 +124,9 @@ def test_a_lent_seat_its_rescuer_left_to_a_bot_is_still_its_players(database_url
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)
         await granted_to_tara(table, sara, omid, tara)
         await until_seat_2_decides(table, clock)
-        await table.call(table.subscribe, Subscriber(ali.id, 100_000))  # back while Tara has a choice to make
+        await table.subscribe(Subscriber(ali.id, 100_000))  # back while Tara has a choice to make
         assert table.seats[2].player_id == tara.id
-        await table.call(table.leave, tara.id)  # Tara hands it to a bot
+        await table.leave(tara.id)  # Tara hands it to a bot
         await wait(clock, table, 5, stayer_plays=False)
         record = table.seats[2]
         assert (record.player_id, record.bot_level) == (ali.id, None)

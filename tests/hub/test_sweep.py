@@ -12,7 +12,7 @@ from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
-from dorhami.hub.table import Retired
+from dorhami.hub.actor import Retired
 from dorhami.storage.repository import Store
 
 HOUR_MS = 3_600_000
@@ -33,7 +33,7 @@ async def room(hub: Hub, code: str, host, *guests) -> None:
     await hub.store.create_room(code, "jekyll-vs-hyde", {}, False, host.id)
     table = await hub.table(code)
     for player in (host, *guests):
-        await table.call(table.join, player.id, player.name)
+        await table.join(player.id, player.name)
 
 
 def test_a_waiting_room_no_one_joined_expires_and_idle_tables_leave_memory(database_url):
@@ -44,10 +44,10 @@ def test_a_waiting_room_no_one_joined_expires_and_idle_tables_leave_memory(datab
         await room(hub, "watched", host)            # only its host, but a socket is open: stays
         watcher = Subscriber(None, 16)
         table = await hub.table("watched")
-        await table.call(table.subscribe, watcher)
+        await table.subscribe(watcher)
         await room(hub, "playing", host, guest)
         playing = await hub.table("playing")
-        await playing.call(playing.start_game, host.id, False)
+        await playing.start_game(host.id, False)
 
         assert await hub.sweep() == ([], []), "nothing is old yet"
         clock.advance(HOUR_MS + 1000)
@@ -75,11 +75,11 @@ def test_a_finished_games_table_is_unloaded_after_a_while_and_reloads_its_result
         hub, clock, host, guest = await new_hub(database_url)
         await room(hub, "done", host, guest)
         table = await hub.table("done")
-        await table.call(table.start_game, host.id, False)
+        await table.start_game(host.id, False)
         engine = table.engine
         while table.game.result is None:
             seat = next(s for s in (0, 1) if engine.legal_actions(table.game.state, s))
-            await table.call(table.act, seat, engine.legal_actions(table.game.state, seat)[0], clock.now_ms(), None)
+            await table.act(seat, engine.legal_actions(table.game.state, seat)[0], clock.now_ms(), None)
         result = table.game.result
         clock.advance(599_000)
         assert (await hub.sweep())[1] == [], "ten minutes of quiet first"
@@ -87,7 +87,7 @@ def test_a_finished_games_table_is_unloaded_after_a_while_and_reloads_its_result
         assert (await hub.sweep())[1] == ["done"] and not hub.tables
         # A late caller that still held the old table is told to ask again, never left waiting.
         with pytest.raises(Retired):
-            await table.call(table.leave, host.id)
+            await table.leave(host.id)
         again = await hub.table("done")
         assert again is not table and again.game.result == result
         await hub.close()

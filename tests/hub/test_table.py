@@ -21,12 +21,12 @@ async def started_table(url: str, clock: FakeClock, config: dict | None = None, 
     guest, _ = await store.create_player("Guest")
     await store.create_room("room1", JVH, config or {"jekyll_seat": 0}, True, host.id)
     table = await hub.table("room1")
-    await table.call(table.join, host.id, "Host")
+    await table.join(host.id, "Host")
     if bots:
-        await table.call(table.add_bot, host.id, "normal", None)
+        await table.add_bot(host.id, "normal", None)
     else:
-        await table.call(table.join, guest.id, "Guest")
-    await table.call(table.start_game, host.id, False)
+        await table.join(guest.id, "Guest")
+    await table.start_game(host.id, False)
     return hub, table, host, guest
 
 
@@ -68,9 +68,9 @@ def test_an_action_for_a_step_a_timeout_closed_is_refused_as_stale(database_url)
         await table.call(asyncio.sleep, 0)
         # The leader's card chosen during the exchange must not land on the lead.
         lead = table.engine.legal_actions(table.game.state, 0)[0]
-        reply = await table.call(table.act, 0, {**lead, "step": old_step}, clock.now_ms(), 1)
+        reply = await table.act(0, {**lead, "step": old_step}, clock.now_ms(), 1)
         assert reply["type"] == "error" and reply["code"] == "stale_step"
-        reply = await table.call(table.act, 0, {**old_action, "step": old_step}, clock.now_ms(), 2)
+        reply = await table.act(0, {**old_action, "step": old_step}, clock.now_ms(), 2)
         assert reply["type"] == "error" and reply["code"] in {"stale_step", "wrong_phase"}
         assert table.game.version == 1
         await hub.close()
@@ -85,7 +85,7 @@ def test_an_action_stamped_past_a_deadline_is_judged_after_the_timer(database_ur
         hub, table, host, guest = await started_table(database_url, clock)
         exchange = table.engine.legal_actions(table.game.state, 1)[0]
         # Stamped after the exchange deadline, before the timer task ran: the timeout wins.
-        reply = await table.call(table.act, 1, exchange, clock.now_ms() + 60_001, 1)
+        reply = await table.act(1, exchange, clock.now_ms() + 60_001, 1)
         assert reply["code"] == "wrong_phase"
         assert table.game.version == 0  # refused: nothing logged, the timer will log itself
         await hub.close()
@@ -99,7 +99,7 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
         clock = FakeClock()
         hub, table, host, guest = await started_table(database_url, clock)
         sub = Subscriber(host.id, 100)
-        await table.call(table.subscribe, sub)
+        await table.subscribe(sub)
         sub.items.clear()
 
         def broken(rows, writes, *fenced):
@@ -109,7 +109,7 @@ def test_an_action_that_cannot_be_stored_is_not_applied_nor_broadcast(database_u
         action = table.engine.legal_actions(table.game.state, 0)[0]
         before = json.dumps(table.game.state)
         try:
-            await table.call(table.act, 0, action, clock.now_ms(), 1)
+            await table.act(0, action, clock.now_ms(), 1)
         except Exception as exc:
             assert getattr(exc, "code", None) == "storage_unavailable"
         else:
@@ -145,9 +145,9 @@ def test_a_slow_socket_is_dropped_without_blocking_the_table(database_url):
         clock = FakeClock()
         hub, table, host, guest = await started_table(database_url, clock)
         slow = Subscriber(guest.id, 2)
-        await table.call(table.subscribe, slow)
+        await table.subscribe(slow)
         for _ in range(3):
-            await table.call(table.subscribe, Subscriber(None, 10))  # traffic
+            await table.subscribe(Subscriber(None, 10))  # traffic
             table._broadcast_state([])
         assert slow.closed_reason and "too slow" in slow.closed_reason
         assert await slow.next() is None
@@ -168,18 +168,18 @@ def test_claims_for_one_pair_are_judged_in_stamp_order_the_earliest_wins(databas
         await store.create_room("race", "twin-it", {"start_countdown_ms": 0}, True, people[0].id)
         table = await hub.table("race")
         for person in people:
-            await table.call(table.join, person.id, person.name)
-        await table.call(table.start_game, people[0].id, False)
+            await table.join(person.id, person.name)
+        await table.start_game(people[0].id, False)
         await settle()
         await table.call(asyncio.sleep, 0)  # the countdown of 0 ms has fired
         while not (claims := true_claims(table.engine.view(table.game.state, None), 0)):
             active = table.game.state["active"]
-            reply = await table.call(table.act, active, {"type": "flip"}, clock.now_ms(), None)
+            reply = await table.act(active, {"type": "flip"}, clock.now_ms(), None)
             assert reply["type"] == "ack", reply
         claim = {"type": "claim", "cards": claims[0]}
         now = clock.now_ms()
         # Three seats claim the same pair; the table queues them in the order they were stamped.
-        replies = await asyncio.gather(*(table.call(table.act, seat, claim, now + seat, None)
+        replies = await asyncio.gather(*(table.act(seat, claim, now + seat, None)
                                          for seat in (0, 1, 2)))
         assert [r["type"] for r in replies] == ["ack", "error", "error"]
         assert [r["code"] for r in replies[1:]] == ["stale", "stale"]
@@ -196,11 +196,11 @@ def test_the_log_stores_the_normal_form_of_an_action_not_what_was_sent(database_
         hub, table, host, guest = await started_table(database_url, clock)
         legal = table.engine.legal_actions(table.game.state, 0)[0]
         sent = {**legal, "step": table.game.state["step"], "junk": "x" * 1000}
-        refused = await table.call(table.act, 0, sent, clock.now_ms(), None)
+        refused = await table.act(0, sent, clock.now_ms(), None)
         assert refused["type"] == "error" and await hub.store.actions(table.game.id) == []
         # The step is checked against the state, then dropped: the log keeps what the rules read.
         card = table.engine.legal_actions(table.game.state, 0)[0]
-        reply = await table.call(table.act, 0, {"type": card["type"], "cards": card["cards"],
+        reply = await table.act(0, {"type": card["type"], "cards": card["cards"],
                                                 "step": table.game.state["step"]}, clock.now_ms(), None)
         assert reply["type"] == "ack"
         rows = await hub.store.actions(table.game.id)
@@ -212,7 +212,7 @@ def test_the_log_stores_the_normal_form_of_an_action_not_what_was_sent(database_
 
 
 def test_a_result_passed_to_a_rematch_is_renumbered_and_loses_the_seats_that_left():
-    from dorhami.hub.table import renumber_result
+    from dorhami.hub.live_game import renumber_result
 
     result = {"winners": [2], "ranking": [2, 0, 1], "previous_winner": 2, "reason": "target",
               "scores": {"0": 1, "1": 0, "2": 3}, "standings": [{"seat": 2, "rank": 1}, {"seat": 0, "rank": 2}]}

@@ -269,11 +269,11 @@ class TableModel(RuleBasedStateMachine):
         assert await self.hub.recover() in (0, 1) and self.hub.tables[CODE] is self.table
         # Bots draw from the table's RNG: seeded, so an example replays exactly. A restored game's
         # bots were planned with the unseeded one: plan them again.
-        self.table.bot_rng = random.Random(self.seed + self.epoch)
+        self.table.bot_seats.rng = random.Random(self.seed + self.epoch)
         for _, task in self.table.bots.values():
             task.cancel()
         self.table.bots.clear()
-        self.table._schedule_bots()
+        self.table.schedule_bots()
         await self.quiesce()
         return loaded
 
@@ -453,14 +453,14 @@ class TableModel(RuleBasedStateMachine):
 
     async def subscribe(self, person: str | None) -> Socket:
         sock = Socket(Subscriber(person, SEND_LIMIT), person)
-        await self.table.call(self.table.subscribe, sock.sub)
+        await self.table.subscribe(sock.sub)
         self.sockets.append(sock)
         self.model.sockets[person] += 1
         self.model.dropped_at.pop(person, None)
         return sock
 
     async def unsubscribe(self, sock: Socket) -> None:
-        await self.table.call(self.table.unsubscribe, sock.sub)
+        await self.table.unsubscribe(sock.sub)
         sock.alive = False
         self.model.sockets[sock.person] -= 1
         if self.model.sockets[sock.person] <= 0:
@@ -479,7 +479,7 @@ class TableModel(RuleBasedStateMachine):
     async def _connect(self, person: str | None) -> None:
         if person is not None and self.model.sockets[person] >= SOCKETS_PER_PLAYER:
             with pytest.raises(HubError, match="connections"):
-                await self.table.call(self.table.subscribe, Subscriber(person, SEND_LIMIT))
+                await self.table.subscribe(Subscriber(person, SEND_LIMIT))
         else:
             await self.subscribe(person)
         await self.step_done()
@@ -746,7 +746,7 @@ class TableModel(RuleBasedStateMachine):
         before, version = self.snapshots(), self.game.version
         tries = self.outage.tries
         try:
-            reply = await self.table.call(self.table.act, seat, action, self.clock.now_ms(), client_seq)
+            reply = await self.table.act(seat, action, self.clock.now_ms(), client_seq)
         except HubError as exc:
             assert exc.code == "storage_unavailable" and self.outage.tries > tries, exc.code
             event("a client's commit failed")
@@ -831,7 +831,7 @@ class TableModel(RuleBasedStateMachine):
         unsure, due = await self.in_doubt(), self.timer_due()
         before, version, tries = self.snapshots(), self.game.version, self.outage.tries
         try:
-            reply = await self.table.call(self.table.act, seat, action, self.clock.now_ms(), client_seq)
+            reply = await self.table.act(seat, action, self.clock.now_ms(), client_seq)
         except HubError as exc:
             assert exc.code == "storage_unavailable" and self.outage.tries > tries, exc.code
             assert accepted or unsure or due, f"{action!r} from seat {seat} was judged legal"
@@ -861,7 +861,7 @@ class TableModel(RuleBasedStateMachine):
 
     async def _resend(self, sent: Sent) -> None:
         rows = len(await self.rows())
-        reply = await self.table.call(self.table.act, sent.seat, sent.action, self.clock.now_ms(), sent.client_seq)
+        reply = await self.table.act(sent.seat, sent.action, self.clock.now_ms(), sent.client_seq)
         assert reply == sent.reply, f"resent client_seq {sent.client_seq}: {reply} != {sent.reply}"
         # (The live version may move on: a row in doubt is read back before any answer.)
         assert len(await self.rows()) == rows == self.game.version, "a resend added a row"
@@ -883,7 +883,7 @@ class TableModel(RuleBasedStateMachine):
         tries, version = self.outage.tries, self.game.version
         unchanged = version == sent.version_before and not self.timer_due() and not await self.in_doubt()
         try:
-            reply = await self.table.call(self.table.act, sent.seat, sent.action, self.clock.now_ms(),
+            reply = await self.table.act(sent.seat, sent.action, self.clock.now_ms(),
                                           sent.client_seq)
         except HubError as exc:
             assert exc.code == "storage_unavailable" and self.outage.tries > tries and not sent.landed

@@ -102,11 +102,11 @@ def test_a_client_action_that_could_not_be_stored_gets_storage_unavailable_and_m
         action = table.engine.legal_actions(table.game.state, 0)[0]
         outage = Outage(hub.store.repo)
         with pytest.raises(HubError) as refused:
-            await table.call(table.act, 0, action, clock.now_ms(), 7)
+            await table.act(0, action, clock.now_ms(), 7)
         assert refused.value.code == "storage_unavailable" and refused.value.status == 503
         outage.end()
         assert table.snapshot(0) == before
-        reply = await table.call(table.act, 0, action, clock.now_ms(), 7)
+        reply = await table.act(0, action, clock.now_ms(), 7)
         assert reply["type"] == "ack" and reply["version"] == 1
         assert len(await hub.store.actions(table.game.id)) == 1
 
@@ -118,17 +118,17 @@ def test_a_commit_whose_answer_was_lost_is_read_back_from_the_log_and_not_applie
         action = table.engine.legal_actions(table.game.state, 0)[0]
         outage = Outage(hub.store.repo, lose_answer=True)
         with pytest.raises(HubError, match="could not be saved"):
-            await table.call(table.act, 0, action, clock.now_ms(), 7)
+            await table.act(0, action, clock.now_ms(), 7)
         outage.end()
         # The client resends with the same client_seq: the row that landed answers it.
-        reply = await table.call(table.act, 0, action, clock.now_ms(), 7)
+        reply = await table.act(0, action, clock.now_ms(), 7)
         assert reply["type"] == "ack" and reply["version"] == 1
         rows = await hub.store.actions(table.game.id)
         assert [(r.seq, r.seat, r.client_seq) for r in rows] == [(1, 0, 7)]
         assert table.game.version == 1 and table.game.state["exchange_pending"][0] is not None
         # And the game goes on from there: the other seat's move is the second row.
         other = table.engine.legal_actions(table.game.state, 1)[0]
-        assert (await table.call(table.act, 1, other, clock.now_ms(), 1))["version"] == 2
+        assert (await table.act(1, other, clock.now_ms(), 1))["version"] == 2
 
     with_table(database_url, scenario)
 
@@ -142,12 +142,12 @@ def test_a_game_start_whose_answer_was_lost_is_taken_from_the_database(database_
         await hub.store.create_room("r", "jekyll-vs-hyde", {}, True, host.id)
         table = await hub.table("r")
         for person in (host, guest):
-            await table.call(table.join, person.id, person.name)
+            await table.join(person.id, person.name)
         watcher = Subscriber(None, 16)
-        await table.call(table.subscribe, watcher)
+        await table.subscribe(watcher)
         outage = Outage(hub.store.repo, lose_answer=True)
         with pytest.raises(HubError) as refused:
-            await table.call(table.start_game, host.id, False)
+            await table.start_game(host.id, False)
         outage.end()
         assert refused.value.code == "storage_unavailable"
         assert watcher.closed_reason, "its sockets are told to reconnect"
@@ -157,7 +157,7 @@ def test_a_game_start_whose_answer_was_lost_is_taken_from_the_database(database_
         assert again is not table and (again.room.status, again.room.game_id) == ("playing", stored.game_id)
         assert again.game is not None and again.game.version == 0
         with pytest.raises(HubError) as twice:
-            await again.call(again.start_game, host.id, False)
+            await again.start_game(host.id, False)
         assert twice.value.code == "already_started"
         await hub.close()
         hub.store.close()
@@ -179,11 +179,11 @@ def test_a_seat_change_that_could_not_be_stored_is_not_kept_in_memory(database_u
 
         hub.store.repo.replace_seats = away
         with pytest.raises(HubError):
-            await table.call(table.join, host.id, "Host")
+            await table.join(host.id, "Host")
         hub.store.repo.replace_seats = real
         again = await hub.table("r")
         assert again.seats == {} and again.room_public()["seats"] == []
-        assert await again.call(again.join, host.id, "Host") == 0
+        assert await again.join(host.id, "Host") == 0
         await hub.close()
         hub.store.close()
 

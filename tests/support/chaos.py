@@ -23,7 +23,8 @@ import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from dorhami.engine import IllegalAction, get_engine
+from dorhami.engine import IllegalAction
+from dorhami.catalogue import get_engine
 from dorhami.engine.actions import without_step
 from dorhami.games.double_connect.components import common
 from dorhami.games.double_connect.strategy import targets_for

@@ -40,8 +40,9 @@ from typing import Any
 import orjson
 
 from dorhami.engine import Engine, IllegalAction, State, events_for
-from dorhami.hub import messages
-from dorhami.hub.table import ADVANCE, LiveGame, Table
+from dorhami.hub import messages, views
+from dorhami.hub.live_game import LiveGame
+from dorhami.hub.table import ADVANCE
 from dorhami.storage.repository import ActionRow
 
 from .knowledge import KNOWLEDGE, Knowledge
@@ -133,17 +134,17 @@ def _finished(coroutine) -> Any:
 
 
 class StandIn:
-    """What `Table.snapshot` and `Table.public_log` read of a table: its engine, game and store."""
+    """What the table's views (hub/views.py) read of a table: its engine, game and store."""
 
     def __init__(self, engine: Engine, game: LiveGame, store: _LogStore) -> None:
-        self.engine, self.game, self.hub = engine, game, SimpleNamespace(store=store)
-        self.room = SimpleNamespace(code="leak-scan")  # the finished log names its room
+        self.engine, self.game, self.store = engine, game, store
 
     def snapshot(self, seat: int | None, events: list[dict] | None = None) -> dict:
-        return Table.snapshot(self, seat, events)
+        return views.snapshot(self.engine, self.game, seat, events)
 
     def public_log(self) -> dict:
-        return _finished(Table.public_log(self, 0, len(self.hub.store.rows)))
+        # The finished log names its room.
+        return _finished(views.public_log(self.store, self.engine, self.game, "leak-scan", 0, len(self.store.rows)))
 
 
 # -- one playout's scan --------------------------------------------------------------------------

@@ -3,19 +3,17 @@
 The hub checks every action a client sends against its game's schema before the engine judges it,
 and logs the model's normal form, so a seat cannot store (or show in the public log) anything the
 rules do not read. The models say only what an action looks like; whether it is legal stays the
-engine's judgement, which also keeps each rules file's order of refusals (see `Table.act`).
+engine's judgement, which also keeps each rules file's order of refusals (see `judge` in contract.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Union, get_args
+from typing import Annotated, Any, Callable, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
 
-if TYPE_CHECKING:
-    from .contract import Engine
 
 # An action names at most a handful of cards; a longer list is no move of any game.
 MAX_ITEMS = 16
@@ -102,23 +100,3 @@ def split_reaction(action: dict[str, Any]) -> tuple[dict[str, Any], int | None, 
 def without_step(action: dict[str, Any]) -> dict[str, Any]:
     """The action as the log keeps it: the step was only checked against the state it was judged on."""
     return {key: value for key, value in action.items() if key != "step"} if "step" in action else action
-
-
-def judge(engine: Engine, state: dict[str, Any], seat: int, action: Any,
-          now_ms: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
-    """(the action's normal form as a log keeps it, the new state, its events), or IllegalAction:
-    how the table and the sandbox judge what a client sends.
-
-    An action outside its game's schema is refused, but the engine judges it first: a move that is
-    wrong twice over (malformed from a seat whose turn it is not) gets the refusal its rules file
-    puts first, and the schema's code only if the rules themselves accept it.
-    """
-    try:
-        normal = engine.actions.normalise(action)
-    except IllegalAction as refusal:
-        if isinstance(action, dict):
-            engine.apply(state, seat, action, now_ms)  # raises the rules' own refusal, if any
-        raise refusal from None
-    normal = split_reaction(normal)[0]  # a race's report is the hub's (hub/claims.py), not the rules'
-    state, events = engine.apply(state, seat, normal, now_ms)
-    return without_step(normal), state, events

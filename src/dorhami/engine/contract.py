@@ -13,7 +13,7 @@ from typing import Any, ClassVar, cast
 
 import orjson
 
-from .actions import ActionSchema
+from .actions import ActionSchema, split_reaction, without_step
 from .errors import IllegalAction
 
 State = dict[str, Any]
@@ -224,3 +224,23 @@ class Engine:
 def sides_of(rows: list[dict[str, Any]]) -> list[tuple[list[int], int]]:
     """Placings from result rows that carry a `rank` and a `seat` (or a team's `seats`)."""
     return [(list(row["seats"]) if "seats" in row else [row["seat"]], int(row["rank"])) for row in rows]
+
+
+def judge(engine: Engine, state: dict[str, Any], seat: int, action: Any,
+          now_ms: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    """(the action's normal form as a log keeps it, the new state, its events), or IllegalAction:
+    how the table and the sandbox judge what a client sends.
+
+    An action outside its game's schema is refused, but the engine judges it first: a move that is
+    wrong twice over (malformed from a seat whose turn it is not) gets the refusal its rules file
+    puts first, and the schema's code only if the rules themselves accept it.
+    """
+    try:
+        normal = engine.actions.normalise(action)
+    except IllegalAction as refusal:
+        if isinstance(action, dict):
+            engine.apply(state, seat, action, now_ms)  # raises the rules' own refusal, if any
+        raise refusal from None
+    normal = split_reaction(normal)[0]  # a race's report is the hub's (hub/claims.py), not the rules'
+    state, events = engine.apply(state, seat, normal, now_ms)
+    return without_step(normal), state, events

@@ -16,14 +16,19 @@ from .. import logs
 from ..config import Settings
 from ..storage import leases, player_sessions, serving_lock
 from ..storage.repository import Repository, Store
-from .chat import HISTORY_KEPT, Chat, Line
+from .chat import HISTORY_KEPT, Line
 from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
 from .news import News
 from .ownership import Ownership
 from .room_board import REFRESH_S, RoomBoard
-from .table import Retired, Table
+from .actor import Retired
+from .presence import Roster
+from .room_rules import RoomRules
+from .services import TableServices
+from .table import Table
+from .views import room_public
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +53,9 @@ class Hub:
         self.clock = clock or SystemClock()
         self.instance_id = settings.instance_id or uuid.uuid4().hex
         self.journal = Journal(store, owner=self.instance_id)
+        # What each table gets of this process: never the hub itself (hub/services.py).
+        self.services = TableServices(self.clock, store, self.journal, settings, self.instance_id, seeds,
+                                      self.room_changed, self.lost)
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         # Several processes share PostgreSQL (docs/SCALING.md): each table is leased to one of them.
@@ -96,21 +104,21 @@ class Hub:
         if hand_over and self.ownership is not None and table is not None and table.fence is not None:
             await self.ownership.release(code, table.fence[1])
 
-    def lost(self, table: Table) -> None:
-        """A write of `table` found its lease taken: it leaves memory, and the lease is not ours to release."""
-        code = table.room.code
-        if self.tables.get(code) is table:
+    def lost(self, code: str, fence: tuple[int, int] | None) -> None:
+        """A write of room `code`'s table found its lease (`fence`) taken: the table leaves memory,
+        and the lease is not ours to release."""
+        table = self.tables.get(code)
+        if table is not None and table.fence == fence:
             del self.tables[code]
         if self.ownership is not None:
             self.ownership.lost += 1
-            if self.ownership.held.get(code) == table.fence:  # not a lease taken again since
+            if self.ownership.held.get(code) == fence:  # not a lease taken again since
                 del self.ownership.held[code]
-        table.leave_memory("this room moved to another server; reconnecting")
 
-    def room_changed(self, table: Table, public: dict) -> None:
+    def room_changed(self, room, public: dict) -> None:
         """A table's room message changed: the lobbies of other processes see its waiting rooms."""
-        if self.board is not None and table.room.status == "waiting" and not table.room.private:
-            self.board.publish(table.room.code, public)
+        if self.board is not None and room.status == "waiting" and not room.private:
+            self.board.publish(room.code, public)
 
     async def room_publics(self, rooms: list) -> list[dict]:
         """The public form of each room, for the lobby and a new room's answer. One process loads
@@ -125,7 +133,8 @@ class Hub:
         for room in rooms:
             if room.code not in found:
                 seats = await self.store.seats(room.id)
-                found[room.code] = Table(self, room, seats, await self._names(room, seats)).room_public()
+                found[room.code] = room_public(RoomRules.of(room), room, {s.seat: s for s in seats},
+                                               await self._names(room, seats), None, Roster(), self.clock.now_ms())
         return [found[room.code] for room in rooms]
 
     async def rename_player(self, player_id: str, name: str) -> None:
@@ -157,7 +166,7 @@ class Hub:
         for table in list(self.tables.values()):
             if player_id in table.names or player_id in table.chat.authors:
                 try:
-                    await table.call(table.rename, player_id, name)
+                    await table.rename(player_id, name)
                 except Retired:
                     pass  # it left memory: reloaded, it reads the new name from the database
 
@@ -192,8 +201,8 @@ class Hub:
 
     async def _read_table(self, room) -> Table:
         seats = await self.store.seats(room.id)
-        table = Table(self, room, seats, await self._names(room, seats))
-        table.chat = Chat([Line(*row) for row in await self.store.recent_chat(room.id, HISTORY_KEPT)])
+        chat = [Line(*row) for row in await self.store.recent_chat(room.id, HISTORY_KEPT)]
+        table = Table(self.services, room, seats, await self._names(room, seats), chat)
         if room.game_id is not None:
             record = await self.store.game(room.game_id)
             table.restore(record, await self.store.actions(record.id))
@@ -240,7 +249,7 @@ class Hub:
         unloaded = []
         for code, table in list(self.tables.items()):
             try:
-                retired = await table.call(table.retire_if_idle, now, settings.idle_table_s * 1000, code in expired)
+                retired = await table.retire_if_idle(now, settings.idle_table_s * 1000, code in expired)
             except Retired:
                 retired = True
             if retired and self.tables.get(code) is table:

@@ -15,14 +15,12 @@ import asyncio
 import logging
 import time
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from .. import logs
 from ..storage import leases
+from ..storage.repository import Store
 from .errors import HubError
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +45,22 @@ def elsewhere() -> HubError:
                     503, {"Retry-After": "1"})
 
 
+class Registry(Protocol):
+    """What the leases need of the hub: its live tables, and loading or dropping one."""
+
+    store: Store
+    instance_id: str
+    tables: dict[str, Any]
+
+    async def table(self, code: str, ask: bool = True) -> Any: ...
+
+    async def leave(self, code: str, why: str, hand_over: bool = False) -> None: ...
+
+
 class Ownership:
     """The leases of one process's tables."""
 
-    def __init__(self, hub: Hub, ttl_s: float) -> None:
+    def __init__(self, hub: Registry, ttl_s: float) -> None:
         self.hub = hub
         self.owner = hub.instance_id
         self.ttl_s = ttl_s

@@ -342,7 +342,7 @@ class Repository:
                                                                    ActionRecord.seq > after)
                                         .order_by(ActionRecord.seq).limit(limit)))
 
-    # -- history and ratings (hub/ratings.py writes them) -----------------------------------
+    # -- history and ratings (storage/results.py writes them) -----------------------------------
 
     def player_history(self, player_id: str, recent: int) -> dict[str, Any] | None:
         """A person's name, their `game_players` rows (newest first, at most `recent`), their
@@ -377,13 +377,6 @@ class Repository:
                                              RatingRecord.player_id)
                                    .offset(offset).limit(limit)).all()
         return total, [(r, name) for r, name in rows]
-
-    def rebuild_ratings(self) -> int:
-        """Recompute every rating from the stored results (hub/ratings.py); games replayed."""
-        from ..hub.ratings import rebuild_in
-
-        with self.engine.begin() as connection:
-            return rebuild_in(connection)
 
     def actions(self, game_id: int) -> list[ActionRecord]:
         with self.sessions() as session:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dorhami.engine import get_engine
+from dorhami.catalogue import get_engine
 from dorhami.games.twin_it.strategy import MISTAKE_CHANCE
 from tests.support.botsim import bot_game, wins_against_random
 

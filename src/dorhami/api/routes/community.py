@@ -7,9 +7,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from ...engine import GAMES
+from ...catalogue import GAMES
 from ...hub.errors import HubError
-from ...hub.ratings import PROVISIONAL_GAMES, ordinal, provisional
+from ...ratings import PROVISIONAL_GAMES, ordinal, provisional
 from ..deps import HubDep, address_limit
 from ..schemas import ERRORS, LeaderboardPublic, PlayerHistory
 

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from ...engine import GAMES, get_engine
+from ...catalogue import GAMES, get_engine
 from ...hub import claims
 from ...hub.errors import HubError
 from ...hub.replay import viewer_frames

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from ...engine import GAMES
+from ...catalogue import GAMES
 from ..assets import REVALIDATE, AssetTree
 from ..deps import HubDep, address_limit
 from .community import is_player_id

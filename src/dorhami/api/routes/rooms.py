@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from ...engine import get_engine
+from ...catalogue import get_engine
 from ...hub import claims
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
@@ -56,28 +56,28 @@ async def join_room(code: str, player: CurrentPlayer, hub: HubDep, body: JoinBod
     """Take the lowest free seat (or get back the seat you already hold). A `client_seed` goes
     into the derivation of the next game's seed (provably fair shuffles)."""
     table = await hub.table(code)
-    return JoinResult(seat=await table.call(table.join, player.id, player.name, body.client_seed if body else None))
+    return JoinResult(seat=await table.join(player.id, player.name, body.client_seed if body else None))
 
 
 @router.post("/{code}/bots", response_model=JoinResult, status_code=201)
 async def add_bot(code: str, body: BotCreate, player: CurrentPlayer, hub: HubDep) -> JoinResult:
     """The host seats a bot (in `seat`, or the lowest free seat)."""
     table = await hub.table(code)
-    return JoinResult(seat=await table.call(table.add_bot, player.id, body.level, body.seat))
+    return JoinResult(seat=await table.add_bot(player.id, body.level, body.seat))
 
 
 @router.delete("/{code}/seats/{seat}", response_model=SeatsPublic)
 async def free_seat(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
     """The host frees a seat before the start: removes a bot, or a person who is not playing."""
     table = await hub.table(code)
-    return {"seats": await table.call(table.remove_seat, player.id, seat)}
+    return {"seats": await table.remove_seat(player.id, seat)}
 
 
 @router.post("/{code}/seats/{seat}/move", response_model=SeatsPublic)
 async def move_seat(code: str, seat: int, body: SeatMove, player: CurrentPlayer, hub: HubDep) -> dict:
     """The host moves a seat's occupant to another seat (swapping with whoever sits there)."""
     table = await hub.table(code)
-    return {"seats": await table.call(table.move_seat, player.id, seat, body.to)}
+    return {"seats": await table.move_seat(player.id, seat, body.to)}
 
 
 @router.post("/{code}/seats/{seat}/rescue", response_model=RescueRequested, status_code=202)
@@ -86,61 +86,55 @@ async def ask_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -
     approves or declines; with no host at the table the seat is yours after a short delay,
     unless its player comes back first. A game with a rescued seat is not rated."""
     table = await hub.table(code)
-    return await table.call(table.ask_rescue, player.id, player.name, seat)
+    return await table.ask_rescue(player.id, player.name, seat)
 
 
 @router.post("/{code}/seats/{seat}/rescue/approve", response_model=RescueDecided)
 async def approve_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
     """The host gives the seat to the person who asked for it."""
     table = await hub.table(code)
-    return await table.call(table.approve_rescue, player.id, seat)
+    return await table.approve_rescue(player.id, seat)
 
 
 @router.delete("/{code}/seats/{seat}/rescue", response_model=RescueDecided)
 async def withdraw_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
     """The asker takes the request back, or the host declines it."""
     table = await hub.table(code)
-    return await table.call(table.withdraw_rescue, player.id, seat)
+    return await table.withdraw_rescue(player.id, seat)
 
 
 @router.post("/{code}/start", response_model=StartResult)
 async def start_game(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     table = await hub.table(code)
-    return await table.call(table.start_game, player.id, False)
+    return await table.start_game(player.id, False)
 
 
 @router.post("/{code}/rematch", response_model=StartResult)
 async def rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     """A new game with the same seats; the previous result reaches the rules that use it."""
     table = await hub.table(code)
-    return await table.call(table.start_game, player.id, True)
+    return await table.start_game(player.id, True)
 
 
 @router.post("/{code}/rematch-requests", response_model=RematchRequested, status_code=202)
 async def request_rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     """A seated player asks for another game; the host sees the request and starts the rematch."""
     table = await hub.table(code)
-    return await table.call(table.request_rematch, player.id)
+    return await table.request_rematch(player.id)
 
 
 @router.post("/{code}/leave", response_model=LeaveResult)
 async def leave_room(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     """Before the start: free your seat. During a game: a bot plays your seat to the end."""
     table = await hub.table(code)
-    return await table.call(table.leave, player.id)
+    return await table.leave(player.id)
 
 
 @router.get("/{code}/state", response_model=StatePublic)
 async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict:
     """The game as the caller's seat sees it (the spectator view without a seat or token)."""
     table = await hub.table(code)
-    return await table.call(_snapshot, table, player.id if player else None)
-
-
-async def _snapshot(table, player_id):
-    # A player who reads the game over REST is at the table as much as one with a socket.
-    table.seen(player_id)
-    return table.snapshot(table.seat_of(player_id))
+    return await table.state_for(player.id if player else None)
 
 
 # An action that is no action of the game (its shape) is the client's fault, not the game's moment.
@@ -154,7 +148,7 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
     await limits.player("action", player.id)
     table = await hub.table(code)
     stamp = hub.clock.now_ms()
-    reply = await table.call(table.offer, table.seat_of(player.id), body.action, stamp, body.client_seq)
+    reply = await table.offer(table.seat_of(player.id), body.action, stamp, body.client_seq)
     if isinstance(reply, asyncio.Future):
         reply = await reply  # held in a race window until it closes (hub/claims.py)
     if reply["type"] == "error":
@@ -179,25 +173,25 @@ async def get_chat(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
     """The room's recent chat lines and reactions (at most 50), oldest first: for its players, its
     host, and a spectator watching it now (whose socket hears the chat anyway)."""
     table = await hub.table(code)
-    return {"messages": await table.call(table.chat_for, player.id)}
+    return {"messages": await table.chat_for(player.id)}
 
 
 @router.post("/{code}/chat/settings", response_model=ChatSettingsPublic)
 async def chat_settings(code: str, body: ChatSettingsBody, player: CurrentPlayer, hub: HubDep) -> dict:
     """The host lets spectators write in the chat (or stops them); players always may."""
     table = await hub.table(code)
-    return await table.call(table.set_spectator_chat, player.id, body.spectators)
+    return await table.set_spectator_chat(player.id, body.spectators)
 
 
 @router.post("/{code}/mutes", response_model=ChatSettingsPublic)
 async def mute_player(code: str, body: MuteBody, player: CurrentPlayer, hub: HubDep) -> dict:
     """The host mutes a player of the room in the chat: their lines are refused until unmuted."""
     table = await hub.table(code)
-    return await table.call(table.mute, player.id, body.player_id)
+    return await table.mute(player.id, body.player_id)
 
 
 @router.delete("/{code}/mutes/{player_id}", response_model=ChatSettingsPublic)
 async def unmute_player(code: str, player_id: str, player: CurrentPlayer, hub: HubDep) -> dict:
     """The host lets a muted player write again."""
     table = await hub.table(code)
-    return await table.call(table.unmute, player.id, player_id)
+    return await table.unmute(player.id, player_id)

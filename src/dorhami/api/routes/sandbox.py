@@ -10,8 +10,9 @@ from fastapi import APIRouter, Body, Depends, Path
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from ...engine import GAMES, Engine, Event, IllegalAction, State, events_for, get_engine
-from ...engine.actions import judge
+from ...engine import Engine, Event, IllegalAction, State, events_for
+from ...catalogue import GAMES, get_engine
+from ...engine.contract import judge
 from ..deps import address_limit
 from ..schemas import ERRORS, Strict
 from ..state_token import MAX_TOKEN_CHARS, StateSigner

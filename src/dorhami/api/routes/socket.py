@@ -14,7 +14,8 @@ from starlette.websockets import WebSocket
 from ...hub import messages
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
-from ...hub.table import Retired, Table
+from ...hub.actor import Retired
+from ...hub.table import Table
 from ...storage.player_sessions import SignedIn
 from .. import socket_protocol
 from ..deps import sign_in
@@ -84,7 +85,7 @@ async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | No
         await _read(ws, hub, table, sub)
     finally:
         try:
-            await table.call(table.unsubscribe, sub)
+            await table.unsubscribe(sub)
         except Retired:
             pass  # the table left memory (its sockets with it): there is nothing to leave
 
@@ -92,10 +93,10 @@ async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | No
 async def _subscribe(hub, code: str, table: Table, sub: Subscriber) -> Table:
     """Join the table's sockets; the table may have left memory during the hello, then its new one."""
     try:
-        await table.call(table.subscribe, sub)
+        await table.subscribe(sub)
     except Retired:
         table = await hub.table(code)
-        await table.call(table.subscribe, sub)
+        await table.subscribe(sub)
     return table
 
 
@@ -176,7 +177,7 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
                 sub.meter.answered(message.id, stamp)
         elif isinstance(message, messages.ActionMessage):
             try:
-                reply = await table.call(table.offer, table.seat_of(sub.player_id), message.action, stamp,
+                reply = await table.offer(table.seat_of(sub.player_id), message.action, stamp,
                                          message.client_seq, sub.meter)
             except HubError as exc:
                 reply = messages.error(exc.code, exc.message, message.client_seq)
@@ -191,7 +192,7 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
                 else ("reaction", message.reaction)
             try:
                 # Everyone, the sender too, hears the line as a `chat` message; only refusals answer here.
-                await table.call(table.send_chat, sub.player_id, kind, content)
+                await table.send_chat(sub.player_id, kind, content)
             except HubError as exc:
                 answer(messages.error(exc.code, exc.message))
         else:

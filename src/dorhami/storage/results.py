@@ -1,54 +1,29 @@
-"""Ratings per title: openskill's Weng-Lin Plackett-Luce model over finished, rated games.
+"""Results and ratings, written: who placed where in a finished game, and the ratings it moves.
 
 A finished game stores one `game_players` row per person (their rank and, when rated, their mu
 and sigma before and after) and moves their `ratings` rows, in the transaction that stores the
-result (`record_result_in`, run by the journal with the game's last action). `rebuild_in` replays
+result (`finish_game_in`, run by the journal with the game's last action). `rebuild_in` replays
 every rated game's rows from fresh ratings, so the ratings are always recomputable from results.
+The maths is dorhami/ratings.py.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from typing import Any
 
-from openskill.models import PlackettLuce
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 
-from ..storage.records import GamePlayerRecord, GameRecord, RatingRecord, RoomRecord
-from ..storage.repository import Repository
+from ..ratings import Rating, apply, ordinal, sides_of, unrated_reason
+from .records import GamePlayerRecord, GameRecord, RatingRecord, RoomRecord
+from .repository import Repository
 
 log = logging.getLogger(__name__)
 
-MU, SIGMA = 25.0, 25.0 / 3  # openskill's defaults: a new player's rating
-PROVISIONAL_GAMES = 5  # a rating is provisional (and off the leaderboard) until this many rated games
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 GAME_PLAYERS, RATINGS, GAMES, ROOMS = (r.__table__ for r in (GamePlayerRecord, RatingRecord, GameRecord, RoomRecord))
 
 
-def ordinal(mu: float, sigma: float) -> float:
-    """The conservative estimate the leaderboard orders by."""
-    return mu - 3 * sigma
-
-
-def provisional(games: int) -> bool:
-    return games < PROVISIONAL_GAMES
-
-
-@dataclass
-class Rating:
-    mu: float = MU
-    sigma: float = SIGMA
-    games: int = 0
-
-
-def rate(sides: list[tuple[list[Rating], int]]) -> list[list[tuple[float, float]]]:
-    """New (mu, sigma) of every member of every side, given each side's rank (1 best, ties equal)."""
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in members] for members, _ in sides]
-    rated = MODEL.rate(teams, ranks=[rank for _, rank in sides])
-    return [[(r.mu, r.sigma) for r in team] for team in rated]
-
-
-def record_result_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int,
+def record_result_in(connection: Connection, game_id: int, engine: Any, result: dict, ended_ms: int,
                      unrated: str | None = None) -> None:
     """After the result is stored: each person's `game_players` row, and, if the game is rated
     (`games.unrated` is still null, read here inside the transaction, so a reason written before
@@ -84,40 +59,6 @@ def record_result_in(connection: Connection, game_id: int, engine, result: dict,
     connection.execute(insert(GAME_PLAYERS), rows)
 
 
-def unrated_reason(engine, config: dict, players: int, seat_players: list[str | None]) -> str | None:
-    """Why a game, as set up, does not count: a coop mode, or a seat without a person."""
-    if not engine.rated(config):
-        return "coop"
-    if len(seat_players) != players or not all(seat_players):
-        return "bots"
-    return None
-
-
-def sides_of(engine, result: dict, players: int, seat_players: list[str | None]) -> list[tuple[list[dict], int]]:
-    """The engine's placings as sides of `game_players` rows (seat and player; a team's seats one
-    side), leaving out seats nobody played and sides left empty."""
-    sides = []
-    for seats, rank in engine.placings(result, players):
-        members = [{"seat": seat, "player_id": seat_players[seat]} for seat in seats
-                   if seat < len(seat_players) and seat_players[seat]]
-        if members:
-            sides.append((members, rank))
-    return sides
-
-
-def apply(sides: list[tuple[list[dict], int]], ratings: dict[str, Rating]) -> None:
-    """One rated game: each side's rows get their mu/sigma before and after, and `ratings` (by
-    player id) move on, each person's game count by one."""
-    new = rate([([ratings[m["player_id"]] for m in members], rank) for members, rank in sides])
-    moved = {}
-    for (members, _), after in zip(sides, new):
-        for m, (mu, sigma) in zip(members, after):
-            before = ratings[m["player_id"]]
-            m.update(rated=True, mu_before=before.mu, sigma_before=before.sigma, mu_after=mu, sigma_after=sigma)
-            moved[m["player_id"]] = Rating(mu, sigma, before.games + 1)
-    ratings.update(moved)
-
-
 def write_ratings(connection: Connection, game: str, ratings: dict[str, Rating], existing: set[str],
                   ended_ms: int) -> None:
     for pid, r in ratings.items():
@@ -130,11 +71,17 @@ def write_ratings(connection: Connection, game: str, ratings: dict[str, Rating],
             connection.execute(insert(RATINGS).values(player_id=pid, game=game, **values))
 
 
+def rebuild_ratings(engine: Engine) -> int:
+    """Recompute every rating from the stored results, in one transaction; games replayed."""
+    with engine.begin() as connection:
+        return rebuild_in(connection)
+
+
 def rebuild_in(connection: Connection) -> int:
     """Recompute every rating from the stored results: the rated games' `game_players` rows in
     (ended_ms, game_id) order from fresh ratings, their before/after rewritten and the ratings
     table replaced. Returns how many games were replayed."""
-    from ..engine import get_engine
+    from ..catalogue import get_engine
 
     rated = connection.execute(
         select(GAMES.c.id, GAMES.c.players, GAMES.c.result, GAMES.c.ended_ms, ROOMS.c.game)
@@ -169,7 +116,7 @@ def rebuild_in(connection: Connection) -> int:
     return len(rated)
 
 
-def finish_game_in(connection: Connection, game_id: int, engine, result: dict, ended_ms: int,
+def finish_game_in(connection: Connection, game_id: int, engine: Any, result: dict, ended_ms: int,
                    unrated: str | None = None, end_players: list[str | None] | None = None) -> None:
     """The write that ends a game, in the transaction of its last action: the result and who held
     each seat then, then who placed where and the ratings it moves (`unrated`: the table's reason)."""

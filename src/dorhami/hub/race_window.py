@@ -1,0 +1,185 @@
+"""The race window of a table whose room compensates lag (hub/claims.py says how claims are ordered).
+
+A race action someone could still win with an earlier reaction waits in a window; while a window
+is open every action waits in it, so the engine still gets one ordered stream. When it closes, what
+it held is judged in compensated order, each at its compensated time, by the table's own `act`:
+this module orders, the engine judges. Everything here runs inside the table's actor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import Any
+
+from ..engine import Engine, IllegalAction
+from ..engine.actions import split_reaction
+from ..engine.contract import judge
+from . import claims, messages
+from .fanout import Subscriber
+from .leavers import StandIns
+from .live_game import LiveGame
+from .seating import Seating
+from .services import Clock, TableEffects
+
+
+class RaceWindow:
+    """The referee of one table's contested claims, its window's release and its round-trip probes."""
+
+    def __init__(self, engine: Engine, cap_ms: int, clock: Clock, seating: Seating, stand_ins: StandIns,
+                 subscribers: set[Subscriber], table: TableEffects) -> None:
+        self.engine, self.clock = engine, clock
+        self.referee = claims.Referee(engine, cap_ms)
+        self.seating, self.stand_ins, self.subscribers = seating, stand_ins, subscribers
+        self.table = table  # the table's weak proxy (hub/services.py)
+        self.release: asyncio.Task | None = None
+        self.prober: asyncio.Task | None = None
+
+    def holds(self, seat: int | None, client_seq: int | None) -> bool:
+        """Whether an action of `seat` goes through the window (else straight to `act`)."""
+        game = self.table.game
+        return not (game is None or game.result is not None or seat is None
+                    or self.seating.room.status != "playing"
+                    or (client_seq is not None and client_seq in game.replies.get(seat, {})))
+
+    async def offer(self, seat: int, action: Any, stamp_ms: int, client_seq: int | None,
+                    meter: claims.LagMeter | None = None, bot: bool = False) -> dict | asyncio.Future:
+        """`act` now, or a future of its reply when the action must wait in a window."""
+        referee, game, act = self.referee, self.table.game, self.table.act
+        assert game is not None
+        try:
+            normal = self.engine.actions.normalise(action)
+        except IllegalAction:
+            normal = None  # refused by `act`, at once or at the window's release
+        _, seen, reported = split_reaction(normal) if normal is not None else (None, None, None)
+        if seen is not None and seen > game.version:
+            # It reacted to a version this game never had: a claim of the previous game, still on
+            # its way when the rematch began, must not land on this one.
+            return messages.error("stale_version", f"this game is at version {game.version}, "
+                                                   f"but the action reacted to version {seen}", client_seq)
+        rtt = meter.rtt_ms() if meter is not None else None
+        held = referee.entry(seat, action, normal, seen, reported, rtt, stamp_ms, client_seq, bot)
+        if referee.held is not None:
+            referee.held.append(held)
+            return self._pending(held)
+        if held.cards is None or not self._valid(game, seat, action, stamp_ms):
+            return await act(seat, action, stamp_ms, client_seq, bot)
+        rivals = max((referee.most(other, self._rtt_of(other), stamp_ms) for other in self._racers(game, seat)),
+                     default=0)
+        if rivals <= held.compensation_ms:
+            # Nobody's claim could count earlier than this one: no wait.
+            return await act(seat, action, stamp_ms, client_seq, bot)
+        referee.open(held, held.compensated_ms + rivals)
+        self.release = asyncio.create_task(self._release_at(referee.ends_ms))
+        return self._pending(held)
+
+    def _valid(self, game: LiveGame, seat: int, action: Any, stamp_ms: int) -> bool:
+        """Whether the engine would accept the action now (a refused one opens no window)."""
+        try:
+            judge(self.engine, game.state, seat, action, max(stamp_ms, game.last_ms))
+        except Exception:  # IllegalAction, or a rules bug that `act` logs
+            return False
+        return True
+
+    def _racers(self, game: LiveGame, seat: int) -> list[int]:
+        """The other seats a person plays that may send a race action now."""
+        races = self.engine.actions.races
+        return [other for other, record in self.seating.seats.items()
+                if other != seat and record.player_id and other not in self.stand_ins.seats
+                and any(a.get("type") in races for a in self.engine.compact_legal_actions(game.state, other))]
+
+    def _rtt_of(self, seat: int) -> int | None:
+        """The largest RTT estimate among the seat's probed sockets (any of them may claim)."""
+        player = self.seating.seats[seat].player_id
+        rtts = [rtt for sub in self.subscribers
+                if sub.player_id == player and sub.meter is not None and sub.meter.samples
+                and (rtt := sub.meter.rtt_ms()) is not None]
+        return max(rtts) if rtts else None
+
+    def _pending(self, held: claims.Held) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        held.answer = partial(settle, future)
+        return future
+
+    async def _release_at(self, ends_ms: int) -> None:
+        await self.clock.sleep_until(ends_ms)
+        self.table.post(self.release_now)
+
+    async def release_now(self) -> None:
+        """The window closes: judge what it held in compensated order, each at its compensated
+        time, the winner of each contested race carrying the evidence."""
+        referee = self.referee
+        if referee.held is None:
+            return
+        ordered = referee.close()
+        races = self._races_of(ordered)
+        for held in ordered:
+            race = races.get(held.order)
+            try:
+                reply = await self.table.act(held.seat, held.action, held.compensated_ms, held.client_seq, held.bot,
+                                             held.timing(race) if held.cards is not None else None, race)
+            except Exception as exc:
+                held.answer(exc)
+                continue
+            if reply["type"] == "ack" and held.compensation_ms:
+                referee.quota(held.seat, held.received_ms).spend(held.compensation_ms, held.received_ms)
+            held.answer(reply)
+        self.table.schedule_timer()
+
+    def _races_of(self, ordered: list[claims.Held]) -> dict[int, dict]:
+        """The `race_judged` event of each held action that wins a contested race, by its order:
+        a dry run of the window in its judging order says which actions the engine accepts."""
+        game = self.table.game
+        assert game is not None
+        state, last = game.state, game.last_ms
+        accepted: dict[int, bool] = {}
+        sent = {(seat, seq) for seat, replies in game.replies.items() for seq in replies}
+        for held in ordered:
+            now = max(held.compensated_ms, last)
+            repeat = held.client_seq is not None and (held.seat, held.client_seq) in sent
+            if held.client_seq is not None:
+                sent.add((held.seat, held.client_seq))
+            try:
+                if repeat:
+                    raise IllegalAction("repeat", "answered before: `act` sends the same reply again")
+                _, state, _ = judge(self.engine, state, held.seat, held.action, now)
+            except Exception:
+                accepted[held.order] = False
+                continue
+            accepted[held.order], last = True, now
+        return claims.evidence(ordered, accepted)
+
+    def probe(self, sub: Subscriber) -> None:
+        """Measure a seated socket's round trips, for lag compensation."""
+        if sub.player_id is None:
+            return
+        sub.meter = claims.LagMeter()
+        if self.prober is None or self.prober.done():
+            self.prober = asyncio.create_task(self._probe_forever())
+
+    async def _probe_forever(self) -> None:
+        while any(sub.meter is not None for sub in self.subscribers) and not self.table.retired:
+            now = self.clock.now_ms()
+            claims.probe(self.subscribers, now)
+            await self.clock.sleep_until(now + claims.PROBE_FIRST_MS)
+
+    def cancel(self) -> None:
+        """Call off the window's release and the probes; whatever waits in the window is told to
+        ask again (the table left memory)."""
+        for task in (self.release, self.prober):
+            if task:
+                task.cancel()
+
+    def close_held(self, why: BaseException) -> None:
+        for held in self.referee.close():
+            held.answer(why)
+
+
+def settle(future: asyncio.Future, reply: dict | BaseException) -> None:
+    """Answer a held action's waiter, if it still waits (its socket may have gone)."""
+    if future.done():
+        return
+    if isinstance(reply, BaseException):
+        future.set_exception(reply)
+    else:
+        future.set_result(reply)
