@@ -11,6 +11,7 @@ from dorhami.config import Settings
 from dorhami.games.double_connect.components import common
 from dorhami.hub import claims
 from dorhami.hub.clock import FakeClock
+from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
 from dorhami.storage.repository import Store
@@ -165,6 +166,29 @@ def test_a_faster_reaction_behind_a_longer_lag_wins_the_race(database_url):
         assert row.timing == {"received_ms": sent + 700, "reported_ms": 400, "seen_version": row.seq - 1,
                               "compensation_ms": 300, "race": race_event}
         assert "seen_version" not in row.action and "reaction_ms" not in row.action  # the engine's form
+        await hub.close()
+        hub.store.close()
+
+    run(scenario())
+
+
+def test_a_claim_held_in_a_window_when_its_table_leaves_memory_is_told_to_try_again(database_url):
+    """Leaving memory (a lost lease, a room write in doubt) answers what the window holds: the
+    client asks again wherever the table is rebuilt, and the table's own waits all end."""
+    async def scenario():
+        clock = FakeClock()
+        hub, table, subs = await racing_table(database_url, clock)
+        for seat, rtt in ((0, 20), (1, 300)):
+            subs[seat].meter = meter_with(rtt)
+        version, target = table.game.version, table.game.state["start_card"]
+        clock.advance(table.referee.sent[version] + 510 - clock.now_ms())
+        held = await table.offer(0, claim_on(table, 0, target, version, 500), clock.now_ms(), 1, subs[0].meter)
+        assert isinstance(held, asyncio.Future) and table.referee.held is not None
+        table.leave_memory("the room is reloading; reconnect")
+        with pytest.raises(HubError) as refused:
+            await held
+        await asyncio.sleep(0)
+        assert refused.value.code == "try_again" and table.retired and table.races.release.cancelled()
         await hub.close()
         hub.store.close()
 
