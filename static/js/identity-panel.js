@@ -2,11 +2,7 @@
 // restore a protected one in this browser. The code travels only in request bodies, never a URL.
 import { api, identity, saveIdentity } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, plural, register, t } from "./i18n/index.js";
-import enIdentity from "./i18n/en/identity.js";
-import faIdentity from "./i18n/fa/identity.js";
-
-register("identity", { en: enIdentity, fa: faIdentity });
+import { errorText, plural, t } from "./i18n/index.js";
 
 export function identityPanel() {
   const status = h("p", { id: "identity-status" });

@@ -2,13 +2,9 @@
 // a time; provisional players (too few rated games) are not listed.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { errorText, register, num, t } from "./i18n/index.js";
+import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { fixed } from "./rating-chart.js";
-import enLeaderboard from "./i18n/en/leaderboard.js";
-import faLeaderboard from "./i18n/fa/leaderboard.js";
-
-register("leaderboard", { en: enLeaderboard, fa: faLeaderboard });
 
 const PAGE = 25;
 const SLUGS = ["camel-up-cards", "double-connect", "jekyll-vs-hyde", "queendomino", "twin-it"];

@@ -2,11 +2,8 @@
 // inline styles: the CSP refuses them). Games run along the reading direction: left to right in
 // English, right to left in Persian. The chart has a title for screen readers and a text twin.
 import { s, h } from "./dom.js";
-import { currentLang, register, num, t } from "./i18n/index.js";
-import enRating from "./i18n/en/rating.js";
-import faRating from "./i18n/fa/rating.js";
+import { currentLang, num, t } from "./i18n/index.js";
 
-register("rating", { en: enRating, fa: faRating });
 
 const W = 320, H = 120, PAD = 28;
 

@@ -58,3 +58,4 @@ def test_every_namespace_file_is_registered_by_some_module():
     for namespace in namespaces("en"):
         for lang in LANGUAGES:
             assert re.search(rf'(i18n|\.)/{lang}/{re.escape(namespace)}\.js"', sources), f"nobody imports {lang}/{namespace}.js"
+

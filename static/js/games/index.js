@@ -26,7 +26,22 @@ function styles(slug) {
   });
 }
 
+// A game is a folder: its index.js registers the game's strings and re-exports the parts. A module's
+// imports are only seen once it has arrived, so the parts, the string tables and the shared helpers
+// (races.js, focus.js) are asked for together with index.js, each fetched once: a folder costs no
+// round trip more than one file did.
+const PARTS = ["table", "log", "art"];
+const MORE_PARTS = { "double-connect": ["cards"] };
+
+function files(slug) {
+  return [...PARTS, ...(MORE_PARTS[slug] || [])].map((part) => `./${slug}/${part}.js`)
+    .concat(`../i18n/en/${slug}.js`, `../i18n/fa/${slug}.js`, "../races.js", "../focus.js");
+}
+
 export async function renderer(slug) {
-  if (!loaded.has(slug)) loaded.set(slug, Promise.all([import(`./${slug}/index.js`), styles(slug)]).then(([module]) => module));
+  if (!loaded.has(slug)) {
+    loaded.set(slug, Promise.all([import(`./${slug}/index.js`), styles(slug), ...files(slug).map((file) => import(file))])
+      .then(([module]) => module));
+  }
   return loaded.get(slug);
 }

@@ -3,9 +3,7 @@
 // Collapsed on a phone, so it never hides the game; open by itself on a wide screen.
 import { identity } from "../api.js";
 import { h, s } from "../dom.js";
-import { register, num, onLangChange, t } from "../i18n/index.js";
-import enChat from "../i18n/en/chat.js";
-import faChat from "../i18n/fa/chat.js";
+import { num, onLangChange, t } from "../i18n/index.js";
 
 export const TEXT_MAX = 280;          // as hub/chat.py TEXT_MAX
 const FLOAT_MS = 1600;                // how long a reaction floats over the chat's head
@@ -28,7 +26,6 @@ const ICONS = {
 };
 export const REACTIONS = Object.keys(ICONS);
 
-register("chat", { en: enChat, fa: faChat });
 
 export function reactionIcon(name) {
   const parts = (ICONS[name] || []).map(([tag, attrs]) => s(tag, attrs));

@@ -20,7 +20,16 @@ import { presenceLine } from "./presence.js";
 import { waitingControls, waitingRoom } from "./waiting.js";
 import { resultPanel } from "./result.js";
 import { moveLog } from "./log.js";
+// The result's links import these; named here too, the browser asks for them with this module's
+// parts instead of one round trip later (a module's imports are only seen once it has arrived).
+import "../replay.js";
+import "../verify.js";
+import "../i18n/en/replay.js";
+import "../i18n/fa/replay.js";
+import "../i18n/en/verify.js";
+import "../i18n/fa/verify.js";
 
+// The room screen's strings, its chat's and its rescue panel's included.
 register("room", { en: enRoom, fa: faRoom });
 
 // Whole-page states in which there is no room to show, only a sentence and a way out.

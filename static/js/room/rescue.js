@@ -2,11 +2,8 @@
 // watch may ask for it; the host approves or declines, and with no host here a majority of the
 // seated players must say yes. The seat is only lent: its player coming back takes it back.
 import { h } from "../dom.js";
-import { register, t } from "../i18n/index.js";
-import enRescue from "../i18n/en/rescue.js";
-import faRescue from "../i18n/fa/rescue.js";
+import { t } from "../i18n/index.js";
 
-register("rescue", { en: enRescue, fa: faRescue });
 
 // `ctl`: { room, me, isHost, mySeat, call, code }. Returns the panel, or null when there is nothing to say.
 export function rescuePanel(ctl) {

@@ -9,7 +9,6 @@
 import { register } from "../../i18n/index.js";
 import enDoubleConnect from "../../i18n/en/double-connect.js";
 import faDoubleConnect from "../../i18n/fa/double-connect.js";
-import "../../races.js";  // the parts use it: named here, it is fetched with them, not one round trip later
 
 export * from "./table.js";
 export * from "./cards.js";

@@ -8,7 +8,6 @@
 import { register } from "../../i18n/index.js";
 import enTwinIt from "../../i18n/en/twin-it.js";
 import faTwinIt from "../../i18n/fa/twin-it.js";
-import "../../races.js";  // the parts use it: named here, it is fetched with them, not one round trip later
 
 export * from "./table.js";
 export * from "./log.js";
