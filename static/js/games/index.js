@@ -31,7 +31,7 @@ function styles(slug) {
 // (races.js, focus.js) are asked for together with index.js, each fetched once: a folder costs no
 // round trip more than one file did.
 const PARTS = ["table", "log", "art"];
-const MORE_PARTS = { "double-connect": ["cards"] };
+const MORE_PARTS = { "double-connect": ["cards"], "twin-it": ["state", "play", "layout"] };
 
 function files(slug) {
   return [...PARTS, ...(MORE_PARTS[slug] || [])].map((part) => `./${slug}/${part}.js`)

@@ -3,8 +3,9 @@
 // The table redraws several times a second, so its nodes are kept between redraws (a tap or the
 // keyboard focus survives them) and every control is a real button.
 //
-// The folder: table.js the table: piles, centre, buttons, feedback and focus; log.js the move log, the
-// pending count and the result; art.js the 119 card designs.
+// The folder: table.js draws the table (piles, centre, buttons); state.js its UI state; play.js what
+// can be claimed, the feedback and the actions; layout.js the phone's screen, keys and timers; log.js
+// the move log, the pending count and the result; art.js the 119 card designs.
 import { register } from "../../i18n/index.js";
 import enTwinIt from "../../i18n/en/twin-it.js";
 import faTwinIt from "../../i18n/fa/twin-it.js";
