@@ -13,11 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PUNCT = re.compile(r"=>|\.\.\.|\?\?=|\?\.|[!=]==|\*\*=|<<=|>>>=|>>=|&&=|\|\|=|[<>!=+\-*/%&|^]=|&&|\|\||\?\?|\+\+|--|<<|>>>|>>|\*\*|[{}()\[\];,<>+\-*/%&|^!~?:=.@#]")
+PUNCT = re.compile(r"=>|\.\.\.|\?\?=|\?\.|[!=]==|\*\*=|<<=|>>>=|>>=|&&=|\|\|=|[<>!=+\-*/%&|^]=|&&|\|\||\?\?"
+                   r"|\+\+|--|<<|>>>|>>|\*\*|[{}()\[\];,<>+\-*/%&|^!~?:=.@#]")
 IDENT = re.compile(r"[A-Za-z_$\u0080-\uffff][\w$\u0080-\uffff]*")
 NUMBER = re.compile(r"(?:0[xXoObB][\da-fA-F_]+|\d[\d_]*\.?[\d_]*(?:[eE][+-]?\d+)?|\.\d[\d_]*(?:[eE][+-]?\d+)?)n?")
 # After these a `/` starts a regular expression; after anything else (a name, a number, `)`, `]`) it divides.
-REGEX_AFTER_WORDS = {"return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await"}
+REGEX_AFTER_WORDS = {"return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do",
+                     "else", "yield", "await"}
 CONTROL = {"if", "for", "while", "switch", "catch", "with"}
 
 
