@@ -65,6 +65,9 @@ def test_a_line_with_markup_shows_as_text_and_runs_nothing_on_a_phone(server, br
                       headers={"Authorization": f"Bearer {sara['token']}"}).json()["messages"]
     assert [(m["kind"], m["body"]) for m in lines] == [("text", PAYLOAD), ("reaction", "clap")]
     assert_no_horizontal_overflow(page)
+    # The reaction's float fades in and out over 1.6 s: axe would read its colour mid-fade (a contrast
+    # that passes or fails by a few milliseconds of timing), so the scan waits until it is gone.
+    page.wait_for_selector(".reaction-float", state="detached")
     assert_accessible(page, "#chat")
     page.locator("#chat").scroll_into_view_if_needed()
     screenshot(page, "chat-playing-phone-fa")
