@@ -13,9 +13,17 @@ from pathlib import Path
 import pytest
 
 from dorhami.storage.db import migrate
+from tests.support import frames
 from tests.support.databases import empty_postgres_tables, reset_postgres, worker_database  # noqa: F401  (tests/hub/test_table_model.py imports reset_postgres from here)
 
 PG_URL = os.environ.get("DORHAMI_TEST_DATABASE_URL", "")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def frames_follow_the_protocol():
+    """Every socket frame a test receives validates against GET /asyncapi.json (tests/support/frames.py)."""
+    with frames.checked():
+        yield
 
 
 @pytest.fixture(scope="session")

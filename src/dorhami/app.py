@@ -29,6 +29,7 @@ from .api.body_limit import BodyLimit
 from .api.rate import RateLimits, SharedBuckets
 from .api.routed import RoutedRoom
 from .api.security_headers import SecurityHeaders
+from .api import contract
 from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
 from .api.state_token import StateSigner
 
@@ -80,7 +81,8 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
     app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
-                              "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.")
+                              "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.",
+                  openapi_tags=contract.TAGS, generate_unique_id_function=contract.operation_id)
     app.state.assets = AssetTree(settings.static_dir or STATIC_DIR)  # DORHAMI_STATIC, else the package's
     app.state.rate_limits = RateLimits(settings.rate_limits)
     app.state.anonymous_watchers = Counter()  # open sockets without a player, by address (api/routes/socket.py)
@@ -93,6 +95,7 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
                    docs.router, pages.router):
         app.include_router(router)
     app.router.routes.append(socket.route)
+    app.openapi = contract.extend(app)  # the games' components in /openapi.json (api/contract.py)
     app.mount(PREFIX, Assets(app.state.assets), name="static")
     app.mount(docs.ASSETS_URL, docs.assets, name="docs-assets")
     # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.

@@ -1,4 +1,5 @@
-"""The interactive API docs (Swagger UI), served from our origin under the pages' strict policy.
+"""The interactive API docs (Swagger UI), served from our origin under the pages' strict policy, and
+the WebSocket protocol's machine-readable document (GET /asyncapi.json, AsyncAPI 3.0; api/asyncapi.py).
 
 FastAPI's own /docs loads Swagger UI from a CDN and starts it with an inline script. A script from
 elsewhere, running on our origin, could read the token the browser keeps here, so the assets come
@@ -15,6 +16,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from .. import asyncapi
 from ..deps import address_limit
 from .pages import PAGE_SECURITY
 
@@ -31,6 +33,8 @@ PAGE = f"""<!DOCTYPE html>
 <link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
 </head>
 <body>
+<p class="info">The live socket, <code>/ws/rooms/{{code}}</code>:
+its messages are in <a href="/asyncapi.json">/asyncapi.json</a> (AsyncAPI 3.0).</p>
 <div id="swagger-ui"></div>
 <script src="{ASSETS_URL}/swagger-ui-bundle.js"></script>
 <script src="/docs/start.js"></script>
@@ -56,3 +60,8 @@ def docs_page() -> HTMLResponse:
 def docs_start() -> Response:
     return Response(START, media_type="text/javascript",
                     headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+
+
+@router.get("/asyncapi.json")
+def asyncapi_document() -> Response:
+    return Response(asyncapi.encoded(), media_type="application/json", headers={"Cache-Control": "no-cache"})
