@@ -20,6 +20,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from . import __version__
 from .config import Settings
 from .engine import IllegalAction
+from .errors import HTTP_CODES, ErrorCode, rules_status
 from .hub.errors import HubError
 from .hub.hub import Hub
 from .metrics import Metrics
@@ -38,10 +39,6 @@ log = logging.getLogger(__name__)
 # The client ships inside the package (a link to the checkout's static/ there, the files themselves in a wheel).
 STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).parent / "static"))
 # Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
-BAD_REQUEST_CODES = {"unknown_action", "malformed", "invalid_config", "invalid_players", "unknown_game",
-                     "bad_token", "no_such_seat"}
-
-
 def create_app(settings: Settings | None = None, clock=None, seeds=None) -> FastAPI:
     """Build the application; the hub starts (and resumes unfinished games) with the lifespan."""
     settings = settings or Settings.from_env()
@@ -114,7 +111,7 @@ def _log_recovery(task: asyncio.Task) -> None:
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+    return JSONResponse({"code": str(code), "message": message}, status_code=status)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -128,22 +125,20 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(IllegalAction)
     async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
         request.app.state.metrics.error(exc.code)
-        status = 404 if exc.code == "unknown_game" else 400 if exc.code in BAD_REQUEST_CODES else 409
-        return _error(status, exc.code, exc.message)
+        return _error(rules_status(exc.code), exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return _error(422, "invalid_request", f"{where}: {first.get('msg', 'invalid request')}")
+        return _error(ErrorCode.INVALID_REQUEST.status, ErrorCode.INVALID_REQUEST,
+                      f"{where}: {first.get('msg', 'invalid request')}")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404 and not pages.is_api_path(request.url.path):
             return pages.not_found_page(request)
-        codes = {404: "not_found", 405: "method_not_allowed", 401: "auth_required", 403: "forbidden", 408: "too_slow",
-                 413: "too_large"}
-        response = _error(exc.status_code, codes.get(exc.status_code, "http_error"), str(exc.detail))
+        response = _error(exc.status_code, HTTP_CODES.get(exc.status_code, ErrorCode.HTTP_ERROR), str(exc.detail))
         response.headers.update(exc.headers or {})  # a 405 says which methods are allowed
         return response
 
@@ -152,9 +147,10 @@ def _add_error_handlers(app: FastAPI) -> None:
         # The database is away (a dropped connection that pre-ping could not replace, a lock held too
         # long): the client may try again, and one line in the log says why, not a traceback a request.
         log.error("storage unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
-        return _error(503, "storage_unavailable", "the game's storage is unavailable just now; try again")
+        return _error(ErrorCode.STORAGE_UNAVAILABLE.status, ErrorCode.STORAGE_UNAVAILABLE,
+                      "the game's storage is unavailable just now; try again")
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
-        return _error(500, "internal_error", "something went wrong on our side")
+        return _error(ErrorCode.INTERNAL_ERROR.status, ErrorCode.INTERNAL_ERROR, "something went wrong on our side")

@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> None:
     proxy.add_argument("--socket-idle", type=float, default=120.0, metavar="S",
                        help="seconds a websocket may pass no byte either way before it is closed "
                             "(the server pings every 20 s)")
-    ratings = commands.add_parser("ratings", help="the players' ratings (hub/ratings.py)")
+    ratings = commands.add_parser("ratings", help="the players' ratings (dorhami/ratings.py)")
     ratings.add_argument("action", choices=["rebuild"],
                          help="rebuild: recompute every rating from the stored results of rated games")
     args = parser.parse_args(argv)

@@ -16,6 +16,8 @@ from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..errors import ErrorCode
+
 
 def too_large(limit: int) -> HTTPException:
     return HTTPException(413, f"a request body may be at most {limit} bytes")
@@ -39,7 +41,7 @@ class BodyLimit:
         declared = Headers(scope=scope).get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             # Refused before a byte of it is read; the connection is not kept for the rest.
-            response = JSONResponse({"code": "too_large", "message": too_large(self.max_bytes).detail},
+            response = JSONResponse({"code": str(ErrorCode.TOO_LARGE), "message": too_large(self.max_bytes).detail},
                                     status_code=413, headers={"Connection": "close"})
             await response(scope, receive, send)
             return

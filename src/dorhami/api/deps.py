@@ -8,6 +8,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from ..errors import ErrorCode
 from ..hub.errors import HubError
 from ..hub.hub import Hub
 from ..storage import player_sessions
@@ -51,10 +52,10 @@ async def sign_in(hub: Hub, token: str) -> SignedIn:
     try:
         signed_in = await hub.store.player_by_token(token, hub.clock.now_ms(), idle_ms)
     except SessionExpired:
-        raise HubError("session_expired", f"this session went unused for over {hub.settings.session_idle_days} "
-                       "days and has ended; restore with your recovery code, or make a new player", 401) from None
+        raise HubError(ErrorCode.SESSION_EXPIRED, f"this session went unused for over {hub.settings.session_idle_days} "
+                       "days and has ended; restore with your recovery code, or make a new player") from None
     if signed_in is None:
-        raise HubError("invalid_token", "that token belongs to no player", 401)
+        raise HubError(ErrorCode.INVALID_TOKEN, "that token belongs to no player")
     return signed_in
 
 
@@ -69,7 +70,7 @@ async def optional_player(signed_in: Annotated[SignedIn | None, Depends(optional
 
 async def current_session(signed_in: Annotated[SignedIn | None, Depends(optional_session)]) -> SignedIn:
     if signed_in is None:
-        raise HubError("auth_required", "send 'Authorization: Bearer <token>' (POST /api/players)", 401)
+        raise HubError(ErrorCode.AUTH_REQUIRED, "send 'Authorization: Bearer <token>' (POST /api/players)")
     return signed_in
 
 

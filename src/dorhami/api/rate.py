@@ -15,6 +15,7 @@ from typing import Callable
 
 import redis.asyncio as redis
 
+from ..errors import ErrorCode
 from ..hub.errors import HubError
 
 log = logging.getLogger(__name__)
@@ -135,7 +136,7 @@ class RateLimits:
 
 def _limited(wait_s: float) -> HubError:
     wait = max(1, round(wait_s))
-    return HubError("rate_limited", f"too many requests; try again in {wait} s", 429,
+    return HubError(ErrorCode.RATE_LIMITED, f"too many requests; try again in {wait} s",
                     headers={"Retry-After": str(wait)})
 
 

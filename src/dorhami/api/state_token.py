@@ -12,6 +12,7 @@ from __future__ import annotations
 import orjson
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from ..errors import ErrorCode
 from ..engine import IllegalAction, State
 
 # The largest token accepted (a Twin It state is about 3 KB signed and compressed): bounded work
@@ -42,11 +43,11 @@ class StateSigner:
     def read(self, game: str, token: str) -> tuple[int, State]:
         """(seats, state) of a token of `game`; `bad_token` if we did not sign it (or for another game)."""
         if len(token) > MAX_TOKEN_CHARS:
-            raise IllegalAction("bad_token", f"a state token may be at most {MAX_TOKEN_CHARS} characters")
+            raise IllegalAction(ErrorCode.BAD_TOKEN, f"a state token may be at most {MAX_TOKEN_CHARS} characters")
         try:
             body = self.serializer.loads(token)
         except BadSignature:
-            raise IllegalAction("bad_token", "this state token was not made by this server, or was changed") from None
+            raise IllegalAction(ErrorCode.BAD_TOKEN, "this state token was not made by this server, or was changed") from None
         if not isinstance(body, dict) or body.get("game") != game:
-            raise IllegalAction("bad_token", f"this state token is not a {game} state")
+            raise IllegalAction(ErrorCode.BAD_TOKEN, f"this state token is not a {game} state")
         return body["players"], body["state"]

@@ -105,7 +105,7 @@ class Engine:
         low, high = self.player_range(config)
         return list(range(low, high + 1))
 
-    # -- ratings (hub/ratings.py) ---------------------------------------------------------
+    # -- ratings (dorhami/ratings.py) ---------------------------------------------------------
 
     def rated(self, config: dict[str, Any]) -> bool:
         """Whether a game of this config ranks its players against each other (a coop mode does not)."""

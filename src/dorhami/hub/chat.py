@@ -1,7 +1,7 @@
 """Room chat: short text lines and a fixed row of reactions, per room, over the room socket.
 
 Chat belongs to the room, not to its game: a line never enters the action log, the game's
-history or anything the rules see. The table (hub/table.py) owns one `Chat`: the recent lines in
+history or anything the rules see. The table owns one `Chat` (through hub/room_chat.py): the recent lines in
 memory (loaded from the database with the room), and each writer's recent send times for the
 rate limit. Who may write (seats, spectators, mutes) is the table's to decide; what may be
 written (length, characters, reactions, rate) is decided here. See docs/CHAT.md.
@@ -13,6 +13,7 @@ import unicodedata
 from collections import deque
 from dataclasses import dataclass, replace
 
+from ..errors import ErrorCode
 from ..text import is_control, shows_something
 from .errors import HubError
 
@@ -42,16 +43,16 @@ def clean_text(text: str) -> str:
             kept.append(char)
     line = " ".join("".join(kept).split())
     if not shows_something(line):
-        raise HubError("chat_empty", "a chat line needs at least one visible character", 400)
+        raise HubError(ErrorCode.CHAT_EMPTY, "a chat line needs at least one visible character")
     if len(line) > TEXT_MAX:
-        raise HubError("chat_too_long", f"a chat line may be at most {TEXT_MAX} characters, but this one has "
-                                        f"{len(line)}", 400)
+        raise HubError(ErrorCode.CHAT_TOO_LONG, f"a chat line may be at most {TEXT_MAX} characters, but this one has "
+                                        f"{len(line)}")
     return line
 
 
 def check_reaction(name: str) -> str:
     if name not in REACTIONS:
-        raise HubError("unknown_reaction", f"expected one of {', '.join(REACTIONS)}, but got {name[:32]!r}", 400)
+        raise HubError(ErrorCode.UNKNOWN_REACTION, f"expected one of {', '.join(REACTIONS)}, but got {name[:32]!r}")
     return name
 
 
@@ -94,8 +95,8 @@ class Chat:
         elif len(times) >= allowed:
             wait_s = max(1, -(-(times[0] + WINDOW_MS - now_ms) // 1000))
             noun = "chat lines" if kind == "text" else "reactions"
-            raise HubError("chat_rate_limited", f"at most {allowed} {noun} per {WINDOW_MS // 1000} s; "
-                                                f"try again in {wait_s} s", 429)
+            raise HubError(ErrorCode.CHAT_RATE_LIMITED, f"at most {allowed} {noun} per {WINDOW_MS // 1000} s; "
+                                                f"try again in {wait_s} s")
 
     def spend(self, player_id: str, kind: str, now_ms: int) -> None:
         self.sent.setdefault((player_id, kind), deque()).append(now_ms)

@@ -11,7 +11,7 @@ at most the cap, and drawn from a per-seat quota that refills slowly.
 After the first valid claim, while another seat could still arrive with an earlier compensated
 time, the table holds every action for a window, then applies them in compensated order; a claim
 that nobody could beat is applied at once. This module keeps the measurements and the arithmetic;
-the table (`Table.offer`) does the holding, and the engine still judges every action, one by one,
+the table's race window (hub/race_window.py) does the holding, and the engine still judges every action, one by one,
 at its compensated time. docs/FAIRNESS.md has the model and its bounds.
 """
 
@@ -21,6 +21,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from ..errors import ErrorCode
 from ..engine import Engine, IllegalAction
 
 OPTION = "lag_compensation"
@@ -53,7 +54,7 @@ def split_config(engine: Engine, config: dict | None) -> tuple[dict, dict]:
     for key, value in (config or {}).items():
         if key in table:
             if not isinstance(value, bool):
-                raise IllegalAction("invalid_config", f"expected {key} true or false, but got {value!r}")
+                raise IllegalAction(ErrorCode.INVALID_CONFIG, f"expected {key} true or false, but got {value!r}")
             table[key] = value
         else:
             rules[key] = value

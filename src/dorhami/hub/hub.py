@@ -12,6 +12,7 @@ from typing import Callable
 
 import redis.asyncio as redis
 
+from ..errors import ErrorCode
 from .. import logs
 from ..config import Settings
 from ..storage import leases, player_sessions, serving_lock
@@ -176,9 +177,9 @@ class Hub:
         room = await self.store.room(code) if isinstance(code, str) and ROOM_CODE.fullmatch(code) else None
         if room is None:
             # Only a room code's length of what was asked is repeated (a close reason holds 123 bytes).
-            raise HubError("room_not_found", f"there is no room with code {str(code)[:32]!r}", 404)
+            raise HubError(ErrorCode.ROOM_NOT_FOUND, f"there is no room with code {str(code)[:32]!r}")
         if room.status == "expired":
-            raise HubError("room_not_found", "this room expired: nobody joined it in time", 404)
+            raise HubError(ErrorCode.ROOM_NOT_FOUND, "this room expired: nobody joined it in time")
         # The lease comes before the reads: the log is read only once no one else can append to it.
         fence = None
         if self.ownership is not None:

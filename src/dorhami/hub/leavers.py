@@ -2,7 +2,7 @@
 
 Gone means no socket and no request (a REST client reading the game is at the table as much as a
 socket). The stand-in plays with the game's strategy until any sign of life from the player, when
-the seat is theirs again at once. Leaving on purpose is different: `Table.leave` hands the seat to
+the seat is theirs again at once. Leaving on purpose is different: `Seating.leave` hands the seat to
 a bot for good. Everything here runs inside the table's actor.
 """
 

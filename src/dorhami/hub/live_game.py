@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..errors import ErrorCode
 from ..engine import Engine, Event, State, events_for
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from .. import ratings
@@ -120,12 +121,12 @@ def spoken_counts(counts: list[int]) -> str:
 def check_start(room: RoomRecord, seats: dict[int, SeatRecord], counts: list[int], rematch: bool) -> None:
     """Why this room's game cannot start now, as a HubError; nothing if it can."""
     if rematch and room.status != "finished":
-        raise HubError("not_finished", "a rematch follows a finished game", 409)
+        raise HubError(ErrorCode.NOT_FINISHED, "a rematch follows a finished game")
     if not rematch and room.status != "waiting":
-        raise HubError("already_started", "this room's game has already started", 409)
+        raise HubError(ErrorCode.ALREADY_STARTED, "this room's game has already started")
     if len(seats) not in counts:
-        raise HubError("wrong_player_count", f"this game needs {spoken_counts(counts)} players, "
-                                             f"but {len(seats)} are seated", 409)
+        raise HubError(ErrorCode.WRONG_PLAYER_COUNT, f"this game needs {spoken_counts(counts)} players, "
+                                             f"but {len(seats)} are seated")
 
 
 def prepare(rules: RoomRules, room: RoomRecord, seated: dict[int, SeatRecord], last: LiveGame | None,

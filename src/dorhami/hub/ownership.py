@@ -17,6 +17,7 @@ import time
 from contextvars import ContextVar
 from typing import Any, Protocol
 
+from ..errors import ErrorCode
 from .. import logs
 from ..storage import leases
 from ..storage.repository import Store
@@ -41,8 +42,7 @@ routed_room: ContextVar[str | None] = ContextVar("routed_room", default=None)
 
 
 def elsewhere() -> HubError:
-    return HubError("table_elsewhere", "this room's table is moving to another server; try again in a moment",
-                    503, {"Retry-After": "1"})
+    return HubError(ErrorCode.TABLE_ELSEWHERE, "this room's table is moving to another server; try again in a moment", headers={"Retry-After": "1"})
 
 
 class Registry(Protocol):

@@ -12,6 +12,7 @@ import asyncio
 from functools import partial
 from typing import Any
 
+from ..errors import ErrorCode
 from ..engine import Engine, IllegalAction
 from ..engine.actions import split_reaction
 from ..engine.contract import judge
@@ -55,7 +56,7 @@ class RaceWindow:
         if seen is not None and seen > game.version:
             # It reacted to a version this game never had: a claim of the previous game, still on
             # its way when the rematch began, must not land on this one.
-            return messages.error("stale_version", f"this game is at version {game.version}, "
+            return messages.error(ErrorCode.STALE_VERSION, f"this game is at version {game.version}, "
                                                    f"but the action reacted to version {seen}", client_seq)
         rtt = meter.rtt_ms() if meter is not None else None
         held = referee.entry(seat, action, normal, seen, reported, rtt, stamp_ms, client_seq, bot)

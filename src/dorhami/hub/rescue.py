@@ -4,7 +4,7 @@ A seat's player gone longer than the grace is played by a bot (hub/leavers.py). 
 seated may ask for that seat. Nobody's yes is assumed: while the host has a page of the room open
 the host decides; otherwise the seated players do, and a majority of them grants it. A seat is
 lent, never lost: when its own player comes back, the seat returns to them at the next step
-boundary (Table.seen, Table.hand_back), and the game no longer counts for ratings from the first
+boundary (Table.seen, Rescues.hand_back), and the game no longer counts for ratings from the first
 rescue. Requests live in memory only: after a restart they are asked again (nothing about the
 game depends on them). Everything here runs inside the table's actor.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from ..errors import ErrorCode
 from ..engine import Engine
 from .errors import HubError
 from .leavers import StandIns
@@ -50,18 +51,18 @@ class Rescues:
     def ask(self, player_id: str, name: str, seat: int) -> Request:
         seating, game = self.seating, self.effects.game
         if game is None or game.result is not None or seating.room.status != "playing":
-            raise HubError("not_playing", "seats are rescued during a game", 409)
+            raise HubError(ErrorCode.NOT_PLAYING, "seats are rescued during a game")
         if seat not in seating.seats:
-            raise HubError("no_such_seat", f"there is no seat {seat} in this game", 409)
+            raise HubError(ErrorCode.NO_SUCH_SEAT, f"there is no seat {seat} in this game")
         if seating.seat_of(player_id) is not None:
-            raise HubError("already_seated", "you already play a seat of this game", 409)
+            raise HubError(ErrorCode.ALREADY_SEATED, "you already play a seat of this game")
         if seat not in self.leavers.seats:
-            raise HubError("seat_not_abandoned", "only a seat a bot plays for a gone player can be taken over", 409)
+            raise HubError(ErrorCode.SEAT_NOT_ABANDONED, "only a seat a bot plays for a gone player can be taken over")
         current = self.requests.get(seat)
         if current is not None:
             if current.player_id == player_id:
                 return current  # asked twice: the same request
-            raise HubError("rescue_pending", f"{current.name} has already asked for this seat", 409)
+            raise HubError(ErrorCode.RESCUE_PENDING, f"{current.name} has already asked for this seat")
         request = self.requests[seat] = Request(seat, player_id, name, self.clock.now_ms())
         return request
 
@@ -75,14 +76,14 @@ class Rescues:
         """`player_id` says yes to the request for `seat`; True when that grants it."""
         request = self.requests.get(seat)
         if request is None:
-            raise HubError("no_rescue_request", "there is no such request for this seat", 409)
+            raise HubError(ErrorCode.NO_RESCUE_REQUEST, "there is no such request for this seat")
         if player_id == self.seating.room.host_id:
             return True
         if self.host_present():
-            raise HubError("not_host", "the host is here: the host decides who takes a seat over", 403)
+            raise HubError(ErrorCode.NOT_HOST, "the host is here: the host decides who takes a seat over")
         voters = self.voters(seat)
         if player_id not in voters:
-            raise HubError("not_host", "only the host or, while the host is away, the seated players decide", 403)
+            raise HubError(ErrorCode.NOT_HOST, "only the host or, while the host is away, the seated players decide")
         request.approvals.add(player_id)
         return len(request.approvals & voters) * 2 > len(voters)
 
@@ -126,7 +127,7 @@ class Rescues:
         """The asker takes their request back, or the host declines it."""
         asker = None if player_id == self.seating.room.host_id else player_id
         if self.withdraw(seat, asker) is None:
-            raise HubError("no_rescue_request", "there is no such request for this seat", 409)
+            raise HubError(ErrorCode.NO_RESCUE_REQUEST, "there is no such request for this seat")
         self.effects.broadcast_room()
         return {"seat": seat, "granted": False}
 
@@ -145,7 +146,7 @@ class Rescues:
         self.withdraw(seat)
         if seat not in self.leavers.seats or seating.seat_of(request.player_id) is not None:
             self.effects.broadcast_room()
-            raise HubError("seat_not_abandoned", "that seat's player is back, or the asker plays another seat", 409)
+            raise HubError(ErrorCode.SEAT_NOT_ABANDONED, "that seat's player is back, or the asker plays another seat")
         owner = seating.seats[seat].player_id
         seating.seats[seat].player_id = request.player_id
         seating.names[request.player_id] = request.name

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from ..errors import ErrorCode
 from ..storage.records import RoomRecord
 from ..storage.repository import Repository
 from .chat import HISTORY_KEPT, Chat, Line, check_reaction, clean_text
@@ -41,12 +42,12 @@ class RoomChat:
         a muted person writes nothing."""
         room = self.room
         if self.seating.seat_of(player_id) is None and player_id != room.host_id and not room.spectator_chat:
-            raise HubError("chat_spectators_off", "only the players chat in this room; the host may let spectators "
-                                                  "chat too", 403)
+            raise HubError(ErrorCode.CHAT_SPECTATORS_OFF, "only the players chat in this room; the host may let spectators "
+                                                  "chat too")
         if player_id is None:
-            raise HubError("chat_needs_name", "choose a name to chat", 403)
+            raise HubError(ErrorCode.CHAT_NEEDS_NAME, "choose a name to chat")
         if player_id in (room.muted or ()):
-            raise HubError("chat_muted", "the host muted you in this room", 403)
+            raise HubError(ErrorCode.CHAT_MUTED, "the host muted you in this room")
 
     @verb
     async def chat_for(self, player_id: str) -> list[dict]:
@@ -54,8 +55,8 @@ class RoomChat:
         spectator with a page of the room open. The link alone (a harvested code) reads nothing."""
         watching = self.roster.sockets.get(player_id, 0) > 0
         if self.seating.seat_of(player_id) is None and player_id != self.room.host_id and not watching:
-            raise HubError("chat_not_allowed", "the chat is for the room's players and the people watching it; "
-                                               "open the room to read it", 403)
+            raise HubError(ErrorCode.CHAT_NOT_ALLOWED, "the chat is for the room's players and the people watching it; "
+                                               "open the room to read it")
         return self.chat.history()
 
     @verb
@@ -75,7 +76,7 @@ class RoomChat:
             # Nothing in memory depends on it: the line is neither kept nor sent (if it landed
             # all the same, it shows the next time the room loads).
             log.warning("table %s: could not store a chat line (%s)", self.room.code, exc)
-            raise HubError("storage_unavailable", "the chat line could not be saved; try again", 503) from exc
+            raise HubError(ErrorCode.STORAGE_UNAVAILABLE, "the chat line could not be saved; try again") from exc
         self.chat.spend(player_id, kind, now)
         line = Line(line_id, player_id, name, kind, body, now)
         self.chat.add(line)
@@ -105,10 +106,10 @@ class RoomChat:
         """The host mutes `target`: their lines are refused until unmuted (those sent stay)."""
         self.seating.require_host(player_id)
         if target == self.room.host_id:
-            raise HubError("cannot_mute_host", "the host cannot be muted", 409)
+            raise HubError(ErrorCode.CANNOT_MUTE_HOST, "the host cannot be muted")
         known = target in self.seating.names or target in self.chat.authors or self.roster.sockets.get(target)
         if not known:
-            raise HubError("player_not_in_room", "no such player is in this room", 404)
+            raise HubError(ErrorCode.PLAYER_NOT_IN_ROOM, "no such player is in this room")
         muted = list(self.room.muted or [])
         if target not in muted:
             await self._save(bool(self.room.spectator_chat), [*muted, target])

@@ -7,6 +7,7 @@ room hears of it. Everything here runs inside the table's actor.
 
 from __future__ import annotations
 
+from ..errors import ErrorCode
 from ..storage.records import RoomRecord, SeatRecord
 from .bots import BOT_LEVELS, DEFAULT_LEVEL
 from .errors import HubError
@@ -40,7 +41,7 @@ class Seating:
 
     def require_host(self, player_id: str | None) -> None:
         if player_id != self.room.host_id:
-            raise HubError("not_host", "only the host of this room may do that", 403)
+            raise HubError(ErrorCode.NOT_HOST, "only the host of this room may do that")
 
     def public(self) -> list[dict]:
         """The seats as the room shows them between games (nobody is stood in for then)."""
@@ -55,16 +56,15 @@ class Seating:
         if seat is not None:
             return seat
         if self.room.status == "playing":
-            raise HubError("game_running", "the game has started; you can watch it", 409)
+            raise HubError(ErrorCode.GAME_RUNNING, "the game has started; you can watch it")
         if self.room.private and self.room.status == "finished" and player_id != self.room.host_id \
                 and not self.host_here():
             # The people who played keep their seats; a newcomer's seat would ride into the host's
             # rematch, so the host must be here to see (and free) it.
-            raise HubError("host_away", "this private room's game is over; new players join while its host is here",
-                           403)
+            raise HubError(ErrorCode.HOST_AWAY, "this private room's game is over; new players join while its host is here")
         free = self._free()
         if not free:
-            raise HubError("room_full", "every seat of this room is taken", 409)
+            raise HubError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
         self.names[player_id] = name
         self.seats[free[0]] = SeatRecord(room_id=self.room.id, seat=free[0], player_id=player_id,
                                          client_seed=client_seed)
@@ -76,14 +76,14 @@ class Seating:
         self.require_host(player_id)
         level = level or DEFAULT_LEVEL
         if level not in BOT_LEVELS:
-            raise HubError("invalid_level", f"expected a bot level in {BOT_LEVELS}, but got {level!r}", 400)
+            raise HubError(ErrorCode.INVALID_LEVEL, f"expected a bot level in {BOT_LEVELS}, but got {level!r}")
         if self.room.status == "playing":
-            raise HubError("game_running", "bots join before the game starts", 409)
+            raise HubError(ErrorCode.GAME_RUNNING, "bots join before the game starts")
         free = self._free()
         if seat is None:
             seat = free[0] if free else None
         if seat is None or seat not in free:
-            raise HubError("seat_taken", "there is no such free seat", 409)
+            raise HubError(ErrorCode.SEAT_TAKEN, "there is no such free seat")
         self.seats[seat] = SeatRecord(room_id=self.room.id, seat=seat, bot_level=level)
         await self.save()
         return seat
@@ -92,11 +92,11 @@ class Seating:
         """Seats change while no game runs: before the first, and between a game's end and the
         rematch (so a host can free a seat someone took after the game)."""
         if self.room.status == "playing":
-            raise HubError("game_running", f"{what} only while no game is running", 409)
+            raise HubError(ErrorCode.GAME_RUNNING, f"{what} only while no game is running")
 
     def _taken(self, seat: int) -> SeatRecord:
         if seat not in self.seats:
-            raise HubError("seat_empty", f"seat {seat} is empty", 409)
+            raise HubError(ErrorCode.SEAT_EMPTY, f"seat {seat} is empty")
         return self.seats[seat]
 
     @verb
@@ -116,7 +116,7 @@ class Seating:
         self._require_waiting("seats are moved")
         moving = self._taken(seat)
         if not 0 <= to < self.max_seats:
-            raise HubError("no_such_seat", f"expected a seat from 0 to {self.max_seats - 1}, but got {to}", 409)
+            raise HubError(ErrorCode.NO_SUCH_SEAT, f"expected a seat from 0 to {self.max_seats - 1}, but got {to}")
         if to == seat:
             return self.public()  # already there
         other = self.seats.pop(to, None)
@@ -131,9 +131,9 @@ class Seating:
     async def request_rematch(self, player_id: str) -> dict:
         """A seated player asks the host for another game; the host's rematch starts it."""
         if self.seat_of(player_id) is None:
-            raise HubError("not_seated", "only seated players ask for a rematch", 409)
+            raise HubError(ErrorCode.NOT_SEATED, "only seated players ask for a rematch")
         if self.room.status != "finished":
-            raise HubError("not_finished", "a rematch follows a finished game", 409)
+            raise HubError(ErrorCode.NOT_FINISHED, "a rematch follows a finished game")
         self.rematch_requests.add(player_id)
         self.effects.broadcast_room()
         return {"requested": True}
@@ -142,7 +142,7 @@ class Seating:
     async def leave(self, player_id: str) -> dict:
         seat = self.seat_of(player_id)
         if seat is None:
-            raise HubError("not_seated", "you have no seat in this room", 409)
+            raise HubError(ErrorCode.NOT_SEATED, "you have no seat in this room")
         if self.room.status == "playing":
             # A game in progress cannot lose a seat: a bot plays it to the end.
             self.seats[seat].bot_level = DEFAULT_LEVEL

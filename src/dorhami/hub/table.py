@@ -1,10 +1,10 @@
 """A table: the live side of one room — its seats, its running game, and the sockets watching it.
 
-This is the spine: every change goes through one actor (hub/actor.py), so the actions of a table
-are applied strictly one at a time, in the order the server stamped them; each accepted action is
-judged by the engine, committed to the log, and only then heard by anyone; timers and bots are
-planned after every change. Everything else is a part that owns its state (hub/services.py says
-what a part gets): seating, the live game, the race window, views, chat, stand-ins and rescue.
+The spine: every change goes through one actor (hub/actor.py), so a table's actions are applied
+one at a time, in the order the server stamped them; each accepted action is judged by the engine,
+committed to the log, and only then heard by anyone; timers and bots are planned after every change.
+The rest are parts that own their state, given what hub/services.py says: seating, the live game,
+the race window, views, chat, stand-ins, rescue, bots and the room's announcements.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .announcer import Announcer
 from .bot_seats import BotSeats
 from .bots import Plan
 from .chat import Chat, Line
-from .errors import HubError
+from .errors import ErrorCode, HubError
 from .fanout import Subscriber
 from .leavers import StandIns
 from .live_game import LiveGame
@@ -175,7 +175,7 @@ class Table(Mailbox):
         closed with 1013 and reconnect to the new one."""
         log.error("table %s: could not store %s (%s); reloading it from the database", self.room.code, what, exc)
         self.leave_memory("the room is reloading; reconnect")
-        return HubError("storage_unavailable", "the room could not be saved; try again", 503)
+        return HubError(ErrorCode.STORAGE_UNAVAILABLE, "the room could not be saved; try again")
 
     def _close_all(self, why: str) -> None:
         for sub in list(self.subscribers):
@@ -239,7 +239,7 @@ class Table(Mailbox):
         what the log keeps of its compensation, `race` the evidence of the race it wins, if it does."""
         game = self.game
         if game is None or self.room.status == "waiting":
-            raise HubError("not_started", "this room's game has not started", 409)
+            raise HubError(ErrorCode.NOT_STARTED, "this room's game has not started")
         if seat is None:
             raise HubError(self.engine.spectator_refusal or "not_seated",
                            "spectators cannot act; join a seat first", 403)
@@ -255,14 +255,14 @@ class Table(Mailbox):
                 # The rules' own refusal after the end (Double Connect's not_playing, say), and
                 # the table's game_over should an engine still accept something.
                 judge(self.engine, game.state, seat, action, now)
-                raise IllegalAction("game_over", "the game has ended")
+                raise IllegalAction(ErrorCode.GAME_OVER, "the game has ended")
             action, state, events = judge(self.engine, game.state, seat, action, now)
         except IllegalAction as exc:
             reply = messages.error(exc.code, exc.message, client_seq)
         except Exception:
             # A rules bug must not take the table down; the game is unchanged and the log says why.
             log.exception("table %s: engine failed on %.200r", self.room.code, action)
-            reply = messages.error("invalid_action", "that action could not be judged", client_seq)
+            reply = messages.error(ErrorCode.INVALID_ACTION, "that action could not be judged", client_seq)
         else:
             if race is not None:
                 events = [*events, race]
@@ -306,7 +306,7 @@ class Table(Mailbox):
         except Exception as exc:
             log.error("table %s: could not store action %s: %s", self.room.code, seq, exc)
             self.unsure = True
-            raise HubError("storage_unavailable", "the game could not be saved; try again", 503) from exc
+            raise HubError(ErrorCode.STORAGE_UNAVAILABLE, "the game could not be saved; try again") from exc
         self.retry_ms = 0
         self._advance_to(seq, now, state, events, result)
 
@@ -338,7 +338,7 @@ class Table(Mailbox):
             # One action is in flight per table, so at most one row can be in doubt.
             rows = await self.services.store.actions_page(game.id, game.version, 2)
         except Exception as exc:
-            raise HubError("storage_unavailable", "the game could not be read back; try again", 503) from exc
+            raise HubError(ErrorCode.STORAGE_UNAVAILABLE, "the game could not be read back; try again") from exc
         for row in rows:
             state, events = game.replay(game.state, row)
             result = self.engine.result(state) if game.result is None else None
@@ -452,11 +452,11 @@ class Table(Mailbox):
     async def subscribe(self, sub: Subscriber) -> None:
         """Add a socket; send it the room and, if there is a game, its move log and full state."""
         if sub.player_id is not None and self.roster.sockets.get(sub.player_id, 0) >= SOCKETS_PER_PLAYER:
-            raise HubError("too_many_sockets", f"you already have {SOCKETS_PER_PLAYER} connections to this room; "
-                                               "close a tab first", 409)
+            raise HubError(ErrorCode.TOO_MANY_SOCKETS, f"you already have {SOCKETS_PER_PLAYER} connections to this room; "
+                                               "close a tab first")
         if sub.player_id is None and self.roster.spectators >= self.services.settings.anonymous_sockets_per_room:
-            raise HubError("too_many_spectators", "this room has as many anonymous watchers as it takes; "
-                                                  "choose a name to watch", 409)
+            raise HubError(ErrorCode.TOO_MANY_SPECTATORS, "this room has as many anonymous watchers as it takes; "
+                                                  "choose a name to watch")
         self.subscribers.add(sub)
         self.roster.connect(sub.player_id)
         self.seen(sub.player_id)

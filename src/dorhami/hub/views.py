@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import ErrorCode
 from ..engine import Engine, Event, events_for
 from ..storage.records import RoomRecord, SeatRecord
 from .errors import HubError
@@ -48,7 +49,7 @@ def chat_settings(room: RoomRecord) -> dict:
 def snapshot(engine: Engine, game: LiveGame | None, seat: int | None, events: list[Event] | None = None) -> dict:
     """The state message for one seat (or a spectator)."""
     if game is None:
-        raise HubError("not_started", "this room's game has not started", 409)
+        raise HubError(ErrorCode.NOT_STARTED, "this room's game has not started")
     legal = engine.compact_legal_actions(game.state, seat) if seat is not None else []
     return {"type": "state", "game_id": game.id, "version": game.version, "seat": seat,
             "commitment": game.commitment,
@@ -61,7 +62,7 @@ async def public_log(store: Any, engine: Engine, game: LiveGame | None, room_cod
     """A page of the log (seq > `after`, at most `limit`). Read outside the actor: a long read
     must not hold up the table's actions, and rows, once written, never change."""
     if game is None:
-        raise HubError("not_started", "this room's game has not started", 409)
+        raise HubError(ErrorCode.NOT_STARTED, "this room's game has not started")
     game_id, finished = game.id, game.result is not None
     rows = await store.actions_page(game_id, after, limit + 1)
     more, rows = len(rows) > limit, rows[:limit]

@@ -1,4 +1,4 @@
-"""Players' history and ratings, and each title's leaderboard (hub/ratings.py)."""
+"""Players' history and ratings, and each title's leaderboard (dorhami/ratings.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from ...errors import ErrorCode
 from ...catalogue import GAMES
 from ...hub.errors import HubError
 from ...ratings import PROVISIONAL_GAMES, ordinal, provisional
@@ -43,7 +44,7 @@ async def player_history(player_id: str, hub: HubDep) -> dict:
     (each with its replay) and each title's rating over time."""
     found = await hub.store.player_history(player_id, RECENT_GAMES) if is_player_id(player_id) else None
     if found is None:
-        raise HubError("player_not_found", "there is no such player", 404)
+        raise HubError(ErrorCode.PLAYER_NOT_FOUND, "there is no such player")
     titles = [{"game": slug, "title": GAMES[slug].title if slug in GAMES else slug, "played": played, "won": won,
                "rating": rating_public(found["ratings"][slug]) if slug in found["ratings"] else None}
               for slug, (played, won) in sorted(found["counts"].items())]
@@ -63,7 +64,7 @@ async def leaderboard(game: str, hub: HubDep,
     """A title's rated players, best first (by mu - 3 sigma, then more games, then id);
     provisional players (fewer than `min_games` rated games) are left out."""
     if game not in GAMES:
-        raise HubError("unknown_game", "there is no such game", 404)
+        raise HubError(ErrorCode.UNKNOWN_GAME, "there is no such game")
     total, rows = await hub.store.leaderboard(game, PROVISIONAL_GAMES, offset, limit)
     players = [{"position": offset + i + 1, "id": r.player_id, "name": name, "rating": rating_public(r),
                 "games": r.games} for i, (r, name) in enumerate(rows)]

@@ -5,6 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
+from ...errors import ErrorCode
 from ...catalogue import GAMES, get_engine
 from ...hub import claims
 from ...hub.errors import HubError
@@ -68,16 +69,17 @@ async def replay(game_id: GameId, hub: HubDep, request: Request,
     whose seat was taken over, no longer sees its hand). `viewable_seats` says which the caller may ask for."""
     found = await hub.store.game_room(game_id)
     if found is None:
-        raise HubError("no_such_game", f"there is no game {game_id}", 404)
+        raise HubError(ErrorCode.NO_SUCH_GAME, f"there is no game {game_id}")
     record, slug, _ = found
     if seat is not None and seat >= record.players:
-        raise HubError("no_such_seat", f"this game has seats 0 to {record.players - 1}", 409)
+        raise HubError(ErrorCode.NO_SUCH_SEAT, f"this game has seats 0 to {record.players - 1}")
     viewable = await _viewable_seats(hub, record, player)
     if record.result is None and seat not in viewable:
-        raise HubError("not_finished", "while the game runs, only the seat you hold now is replayed", 403)
+        # Forbidden rather than conflicting: the seat is someone else's until the game is over.
+        raise HubError(ErrorCode.NOT_FINISHED, "while the game runs, only the seat you hold now is replayed", 403)
     if seat is not None and seat not in viewable:
-        raise HubError("not_your_seat", "a finished game is replayed as a spectator, or from the seat you held at "
-                                        "its end", 403)
+        raise HubError(ErrorCode.NOT_YOUR_SEAT, "a finished game is replayed as a spectator, or from the seat you held at "
+                                        "its end")
     # Versions are the log's seqs, 1, 2, ...: a page ends at version after + limit, and one more row
     # says whether another page follows.
     rows = await hub.store.actions_page(game_id, 0, max(after, 0) + limit + 1)
@@ -109,10 +111,10 @@ async def verify(game_id: GameId, hub: HubDep, request: Request) -> dict:
     the game runs (its server seed is still secret)."""
     found = await hub.store.game_room(game_id)
     if found is None:
-        raise HubError("no_such_game", f"there is no game {game_id}", 404)
+        raise HubError(ErrorCode.NO_SUCH_GAME, f"there is no game {game_id}")
     record, slug, code = found
     if record.result is None:
-        raise HubError("not_finished", "a game is checked once it is over: its server seed is secret until then", 409)
+        raise HubError(ErrorCode.NOT_FINISHED, "a game is checked once it is over: its server seed is secret until then")
     rows = await hub.store.actions(game_id)
     results = await _off_the_loop(request, checks, get_engine(slug), record, rows, code)
     return {"game_id": game_id, "game": slug, "passed": all(c["passed"] for c in results), "checks": results,

@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 
+from ...errors import ErrorCode
 from ...hub.errors import HubError
 from ...storage import player_sessions
 from ..deps import CurrentPlayer, CurrentSession, HubDep, address_limit
@@ -81,7 +82,7 @@ async def list_sessions(me: CurrentSession, hub: HubDep) -> SessionsPublic:
 async def end_session(session_id: Annotated[str, Path(max_length=64)], me: CurrentSession, hub: HubDep) -> Response:
     """End one of your sessions, this one too: its token is refused from now on."""
     if not await hub.store.end_session(me.player.id, session_id):
-        raise HubError("no_such_session", "you have no session with that id", 404)
+        raise HubError(ErrorCode.NO_SUCH_SESSION, "you have no session with that id")
     await hub.end_sessions(me.player.id, ended=session_id)
     return Response(status_code=204)
 
@@ -92,7 +93,7 @@ async def restore_player(body: RestoreBody, hub: HubDep, response: Response) -> 
     this browser; the code keeps working until its player replaces or forgets it."""
     restored = await hub.store.restore_player(body.code, hub.clock.now_ms())
     if restored is None:
-        raise HubError("invalid_recovery_code", "that recovery code belongs to no player", 401)
+        raise HubError(ErrorCode.INVALID_RECOVERY_CODE, "that recovery code belongs to no player")
     player, token = restored
     response.headers["Cache-Control"] = "no-store"
     return PlayerCreated(id=player.id, name=player.name, token=token)

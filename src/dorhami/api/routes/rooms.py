@@ -8,6 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
+from ...errors import ErrorCode, action_status
 from ...catalogue import get_engine
 from ...hub import claims
 from ...hub.errors import HubError
@@ -31,7 +32,7 @@ async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limi
     rules, options = claims.split_config(get_engine(body.game), body.config)
     config = {**rules, **options}
     if await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
-        raise HubError("too_many_rooms", f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
+        raise HubError(ErrorCode.TOO_MANY_ROOMS, f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
     code = secrets.token_urlsafe(12)
     room = await hub.store.create_room(code, body.game, config, body.private, player.id, body.reconnect_grace_s)
@@ -137,10 +138,6 @@ async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict:
     return await table.state_for(player.id if player else None)
 
 
-# An action that is no action of the game (its shape) is the client's fault, not the game's moment.
-MALFORMED = {"unknown_action", "malformed"}
-
-
 @router.post("/{code}/actions", response_model=ActionResult)
 async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep,
                       limits: LimitsDep) -> ActionResult:
@@ -152,7 +149,7 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
     if isinstance(reply, asyncio.Future):
         reply = await reply  # held in a race window until it closes (hub/claims.py)
     if reply["type"] == "error":
-        raise HubError(reply["code"], reply["message"], 400 if reply["code"] in MALFORMED else 409)
+        raise HubError(reply["code"], reply["message"], action_status(reply["code"]))
     return ActionResult(version=reply["version"], events=reply["events"])
 
 

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Body, Depends, Path
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
+from ...errors import ErrorCode
 from ...engine import Engine, Event, IllegalAction, State, events_for
 from ...catalogue import GAMES, get_engine
 from ...engine.contract import judge
@@ -109,7 +110,7 @@ async def apply(game: GameSlug, body: Annotated[SandboxApply, Body(openapi_examp
     engine = get_engine(game)
     players, state = signer.read(game, body.state)
     if body.seat >= players:
-        raise IllegalAction("no_such_seat", f"this game has seats 0 to {players - 1}")
+        raise IllegalAction(ErrorCode.NO_SUCH_SEAT, f"this game has seats 0 to {players - 1}")
     _, state, events = judge(engine, state, body.seat, body.action, body.now_ms)  # as a table judges it
     return answer(engine, signer, players, state, events)
 

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
+from ...errors import ErrorCode
 from ...hub import messages
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
@@ -151,22 +152,22 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             if flood.refused():
                 await ws.close(CLOSE_FLOOD, "too many messages")
                 return
-            answer(messages.error("rate_limited", "too many messages; slow down"))
+            answer(messages.error(ErrorCode.RATE_LIMITED, "too many messages; slow down"))
             continue
         text = frame.get("text")
         if text is None:
-            answer(messages.error("text_only", "send JSON text frames"))
+            answer(messages.error(ErrorCode.TEXT_ONLY, "send JSON text frames"))
             continue
         # The limit is in bytes: a character is up to 4 of them in UTF-8.
         limit = hub.settings.max_message_bytes
         if len(text) > limit // 4 and len(text.encode()) > limit:
-            answer(messages.error("too_large", f"a message may be at most {limit} bytes"))
+            answer(messages.error(ErrorCode.TOO_LARGE, f"a message may be at most {limit} bytes"))
             continue
         try:
             message = messages.Inbound.validate_json(text)
         except ValidationError as exc:
             seq = _client_seq_of(text)
-            answer(messages.error("invalid_message", _first_error(exc), seq))
+            answer(messages.error(ErrorCode.INVALID_MESSAGE, _first_error(exc), seq))
             continue
         if isinstance(message, messages.Ping):
             answer(messages.pong(message.client_time, hub.clock.now_ms()))
@@ -196,7 +197,7 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             except HubError as exc:
                 answer(messages.error(exc.code, exc.message))
         else:
-            answer(messages.error("already_greeted", "hello is sent once, first"))
+            answer(messages.error(ErrorCode.ALREADY_GREETED, "hello is sent once, first"))
 
 
 def _answer(sub: Subscriber, metrics, message: dict) -> None:
@@ -213,7 +214,7 @@ def _answer_later(answer: Callable[[dict], None], client_seq: int | None, done: 
     elif isinstance(exc, HubError):
         answer(messages.error(exc.code, exc.message, client_seq))
     else:
-        answer(messages.error("invalid_action", "that action could not be judged", client_seq))
+        answer(messages.error(ErrorCode.INVALID_ACTION, "that action could not be judged", client_seq))
 
 
 def _client_seq_of(text: str) -> int | None:
