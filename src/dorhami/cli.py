@@ -140,7 +140,7 @@ def _calm_garbage_collector() -> None:
     alive at a young collection (every closed connection leaves one in uvicorn: its HTTP protocol
     and parser, with the transport). The young count is allocations net of deallocations, so under
     a steady load, where reference counts free most objects, it fills slowly (one young collection
-    every ~10 s in bench/soak.py). With (20_000, 20, 20) the middle generation was collected every
+    every ~10 s in bench/reliability/soak.py). With (20_000, 20, 20) the middle generation was collected every
     20 of them (3 minutes) and the old one after 20 of those (an hour): +4.4 MB a minute, in
     garbage. Now the middle one is collected every 5 young collections, and threshold 0 leaves the
     old one to CPython's own rule: a full collection once what was promoted since the last one

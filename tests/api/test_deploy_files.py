@@ -1,4 +1,4 @@
-"""The deployment files agree with each other and with the server (README.md "Operations").
+"""The deployment files agree with each other and with the server (docs/OPERATIONS.md).
 
 There is no Docker engine in CI, so these read the files: docker-compose.yml's topology (two or
 more processes from one image on PostgreSQL and Redis, migrated once, checked on /readyz, behind
