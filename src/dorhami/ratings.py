@@ -39,7 +39,7 @@ def rate(sides: list[tuple[list[Rating], int]]) -> list[list[tuple[float, float]
     return [[(r.mu, r.sigma) for r in team] for team in rated]
 
 
-def unrated_reason(engine: Any, config: dict, players: int, seat_players: list[str | None]) -> str | None:
+def unrated_reason(engine: Any, config: dict[str, Any], players: int, seat_players: list[str | None]) -> str | None:
     """Why a game, as set up, does not count: a coop mode, or a seat without a person."""
     if not engine.rated(config):
         return "coop"
@@ -48,10 +48,14 @@ def unrated_reason(engine: Any, config: dict, players: int, seat_players: list[s
     return None
 
 
-def sides_of(engine: Any, result: dict, players: int, seat_players: list[str | None]) -> list[tuple[list[dict], int]]:
+# One side of a result: its members' `game_players` rows, and its rank (1 best, ties equal).
+Side = tuple[list[dict[str, Any]], int]
+
+
+def sides_of(engine: Any, result: dict[str, Any], players: int, seat_players: list[str | None]) -> list[Side]:
     """The engine's placings as sides of `game_players` rows (seat and player; a team's seats one
     side), leaving out seats nobody played and sides left empty."""
-    sides = []
+    sides: list[Side] = []
     for seats, rank in engine.placings(result, players):
         members = [{"seat": seat, "player_id": seat_players[seat]} for seat in seats
                    if seat < len(seat_players) and seat_players[seat]]
@@ -60,11 +64,11 @@ def sides_of(engine: Any, result: dict, players: int, seat_players: list[str | N
     return sides
 
 
-def apply(sides: list[tuple[list[dict], int]], ratings: dict[str, Rating]) -> None:
+def apply(sides: list[Side], ratings: dict[str, Rating]) -> None:
     """One rated game: each side's rows get their mu/sigma before and after, and `ratings` (by
     player id) move on, each person's game count by one."""
     new = rate([([ratings[m["player_id"]] for m in members], rank) for members, rank in sides])
-    moved = {}
+    moved: dict[str, Rating] = {}
     for (members, _), after in zip(sides, new):
         for m, (mu, sigma) in zip(members, after):
             before = ratings[m["player_id"]]

@@ -39,22 +39,22 @@ class BotSeats:
     def schedule(self) -> None:
         """Give every bot seat a plan; a plan that is still valid keeps its time."""
         game = self.table.game
-        running = game is not None and game.result is None
+        state = game.state if game is not None and game.result is None else None
         now = self.clock.now_ms()
         for seat in list(self.plans):
             planned, task = self.plans[seat]
-            if running and self.level(seat) and still_valid(self.engine, game.state, seat, planned, now):
+            if state is not None and self.level(seat) and still_valid(self.engine, state, seat, planned, now):
                 continue
             task.cancel()
             del self.plans[seat]
-        if not running:
+        if state is None:
             return
         for seat in self.seating.seats:
             level = self.level(seat)
             if level and seat not in self.plans:
-                planned = plan(self.engine, game.state, seat, self.rng, level, self.delay_ms, now)
-                if planned:
-                    self.plans[seat] = (planned, asyncio.create_task(self._after(seat, planned)))
+                new = plan(self.engine, state, seat, self.rng, level, self.delay_ms, now)
+                if new:
+                    self.plans[seat] = (new, asyncio.create_task(self._after(seat, new)))
 
     def level(self, seat: int) -> str | None:
         """The level of the bot that plays `seat` now, if any: its own, or a stand-in's."""
@@ -75,6 +75,7 @@ class BotSeats:
         if self.plans.get(seat, (None,))[0] is not planned:
             return  # replaced by a newer plan meanwhile
         del self.plans[seat]
+        reply: dict | asyncio.Future | HubError
         try:
             reply = await self.table.offer(seat, planned.action, self.clock.now_ms(), None, bot=True)
         except HubError as exc:

@@ -153,7 +153,7 @@ class Held:
 
     def timing(self, race: dict | None) -> dict:
         """What the log keeps of it: receipt, report and compensation (and the race it won)."""
-        kept = {"received_ms": self.received_ms, "reported_ms": self.reported_ms,
+        kept: dict[str, Any] = {"received_ms": self.received_ms, "reported_ms": self.reported_ms,
                 "seen_version": self.seen_version, "compensation_ms": self.compensation_ms}
         if race is not None:
             kept["race"] = race
@@ -245,7 +245,8 @@ class Referee:
         if cards is not None:
             # Without a report, the version on the table when it arrived: for the evidence only.
             latest = next(reversed(self.sent), None)
-            sent = self.sent.get(seen_version) if seen_version is not None else self.sent.get(latest)
+            version = seen_version if seen_version is not None else latest
+            sent = self.sent.get(version) if version is not None else None
         comp = 0
         if sent is not None and seen_version is not None and not bot:
             comp = compensation(received_ms, sent, reported_ms, rtt_ms,

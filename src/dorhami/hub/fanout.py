@@ -15,6 +15,8 @@ from typing import Callable, Coroutine, Iterable
 import orjson
 from websockets.frames import Frame, Opcode
 
+from .claims import LagMeter
+
 _CLOSE = object()
 _socket_ids = itertools.count(1)
 
@@ -72,7 +74,7 @@ class Subscriber:
         self.waiter: asyncio.Future | None = None
         self.closed_reason: str | None = None
         # The socket's round trips (hub/claims.py LagMeter), for sockets a table probes.
-        self.meter = None
+        self.meter: LagMeter | None = None
         self._write: Callable[[str], Coroutine] | None = None
         self._shut: Callable[[str], Coroutine] | None = None
         self._write_frame: Callable[[bytes], bool] | None = None
@@ -120,6 +122,7 @@ class Subscriber:
         while self._busy is None and self.items and self._write is not None:
             item = self.items.popleft()
             if item is _CLOSE:
+                assert self._shut is not None  # attached with _write (`attach`)
                 self._step(self._shut(self.closed_reason or "closing"))
             elif self._write_frame is None or not self._write_frame(item.frame):
                 self._step(self._write(item.text))  # waits, in the socket's own way, until it can
@@ -178,7 +181,7 @@ def send_by_seat(subscribers: Iterable[Subscriber], seats: dict[str, int],
     Returns how many messages were built, one per seat class that has a socket."""
     built: dict[int | None, Outbound] = {}
     for sub in list(subscribers):
-        seat = seats.get(sub.player_id)
+        seat = seats.get(sub.player_id) if sub.player_id is not None else None
         message = built.get(seat)
         if message is None:
             message = built[seat] = Outbound(encode(message_for(seat)))

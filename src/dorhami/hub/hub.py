@@ -208,7 +208,7 @@ class Hub:
             record = await self.store.game(room.game_id)
             table.restore(record, await self.store.actions(record.id))
             game = table.game
-            if room.status == "playing" and game.result is not None:
+            if room.status == "playing" and game is not None and game.result is not None:
                 # Its last action was stored but not its result (a log written before results
                 # shared that action's transaction): the replay says the game is over.
                 await self.store.finish_game(game.id, game.result, game.last_ms)

@@ -89,10 +89,10 @@ class Rescues:
 
     def withdraw(self, seat: int | None, player_id: str | None = None) -> Request | None:
         """Drop the seat's request (only `player_id`'s, if given); returns it, if there was one."""
-        request = self.requests.get(seat)
+        request = self.requests.get(seat) if seat is not None else None
         if request is None or (player_id is not None and request.player_id != player_id):
             return None
-        del self.requests[seat]
+        del self.requests[request.seat]
         return request
 
     def end(self) -> None:

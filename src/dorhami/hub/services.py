@@ -95,7 +95,8 @@ class TableEffects(Actor, Protocol):
 
 
 class HasActor(Protocol):
-    actor: Actor
+    @property
+    def actor(self) -> Actor: ...
 
 
 S = TypeVar("S", bound=HasActor)

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 GAME_PLAYERS, RATINGS, GAMES, ROOMS = (r.__table__ for r in (GamePlayerRecord, RatingRecord, GameRecord, RoomRecord))
 
 
-def record_result_in(connection: Connection, game_id: int, engine: Any, result: dict, ended_ms: int,
+def record_result_in(connection: Connection, game_id: int, engine: Any, result: dict[str, Any], ended_ms: int,
                      unrated: str | None = None) -> None:
     """After the result is stored: each person's `game_players` row, and, if the game is rated
     (`games.unrated` is still null, read here inside the transaction, so a reason written before
@@ -116,7 +116,7 @@ def rebuild_in(connection: Connection) -> int:
     return len(rated)
 
 
-def finish_game_in(connection: Connection, game_id: int, engine: Any, result: dict, ended_ms: int,
+def finish_game_in(connection: Connection, game_id: int, engine: Any, result: dict[str, Any], ended_ms: int,
                    unrated: str | None = None, end_players: list[str | None] | None = None) -> None:
     """The write that ends a game, in the transaction of its last action: the result and who held
     each seat then, then who placed where and the ratings it moves (`unrated`: the table's reason)."""
@@ -127,4 +127,5 @@ def finish_game_in(connection: Connection, game_id: int, engine: Any, result: di
 def mark_unrated_in(connection: Connection, game_id: int, reason: str) -> str:
     """Give a running game its reason not to count, unless it has one already; the reason kept."""
     connection.execute(GAMES.update().where(GAMES.c.id == game_id, GAMES.c.unrated.is_(None)).values(unrated=reason))
-    return connection.execute(select(GAMES.c.unrated).where(GAMES.c.id == game_id)).scalar_one()
+    kept: str = connection.execute(select(GAMES.c.unrated).where(GAMES.c.id == game_id)).scalar_one()
+    return kept
