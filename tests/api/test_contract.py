@@ -170,8 +170,8 @@ def test_the_models_describe_seeded_games_of_every_variant(openapi, game):
             wrong.setdefault(f"{part} at /{'/'.join(map(str, error.instance_path))}", str(error.message)[:300])
 
     for i, variant in enumerate(VARIANTS[game.slug]):
-        def seen(state: dict, events: list) -> None:
-            for seat in [*range(variant.players), None]:
+        def seen(state: dict, events: list, players: int = variant.players) -> None:
+            for seat in [*range(players), None]:
                 judge("View", engine.view(state, seat))
                 for event in events_for(events, seat):
                     judge("Event", event)

@@ -10,7 +10,6 @@ import random
 import subprocess
 import sys
 import time
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -85,7 +84,8 @@ def test_a_generated_client_plays_a_whole_game(generated, server, game):
     # JoinBody is optional, but the generator sends its UNSET placeholder when none is given.
     assert api(package, "rooms.join_room").sync(code=room.code, client=me, body=models.JoinBody()).seat == 0
     for _ in range(max(1, room.min_players - 1)):
-        seated = api(package, "rooms.add_bot").sync(code=room.code, client=me, body=models.BotCreate(level=models.BotCreateLevel("normal")))
+        bot = models.BotCreate(level=models.BotCreateLevel("normal"))
+        seated = api(package, "rooms.add_bot").sync(code=room.code, client=me, body=bot)
         assert isinstance(seated, models.JoinResult), seated
     assert isinstance(api(package, "rooms.start_game").sync(code=room.code, client=me), models.StartResult)
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterator
 from functools import cache
-from typing import Any, Iterator
+from typing import Any
 
 import jsonschema_rs
 from starlette.testclient import WebSocketTestSession

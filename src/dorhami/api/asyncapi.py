@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 import orjson
 from pydantic import TypeAdapter
@@ -41,8 +41,18 @@ def _properties() -> dict[tuple[str, str], dict[str, Any]]:
     }
 
 
+def _asyncapi_schema(schema: Any) -> Any:
+    """An OpenAPI-style schema as an AsyncAPI Schema Object: there, `discriminator` names the property."""
+    if isinstance(schema, dict):
+        return {key: value["propertyName"] if key == "discriminator" and isinstance(value, dict)
+                else _asyncapi_schema(value) for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [_asyncapi_schema(item) for item in schema]
+    return schema
+
+
 def _kind(model: Any) -> str:
-    return model.model_fields["type"].annotation.__args__[0]
+    return get_args(model.model_fields["type"].annotation)[0]
 
 
 def _message(model: Any) -> dict[str, Any]:
@@ -54,7 +64,8 @@ def _message(model: Any) -> dict[str, Any]:
 @cache
 def _document() -> dict[str, Any]:
     schemas: dict[str, Any] = {}
-    for name, shape in (("ClientMessage", ClientMessage), ("ServerMessage", ServerMessage)):
+    shapes: dict[str, Any] = {"ClientMessage": ClientMessage, "ServerMessage": ServerMessage}
+    for name, shape in shapes.items():
         schema = TypeAdapter(shape).json_schema(ref_template=REF)
         schemas.update(schema.pop("$defs", {}))
         schemas[name] = schema
@@ -85,7 +96,7 @@ def _document() -> dict[str, Any]:
                                       "summary": "What a client sends: hello first, once", "messages": refs(CLIENT)},
             "sendServerMessages": {"action": "send", "channel": {"$ref": f"#/channels/{CHANNEL}"},
                                    "summary": "What the server sends", "messages": refs(SERVER)}},
-        "components": {"schemas": schemas, "messages": messages},
+        "components": {"schemas": _asyncapi_schema(schemas), "messages": messages},
     }
 
 

@@ -10,8 +10,9 @@ property is described by the games' components (api/game_models), after FastAPI 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute

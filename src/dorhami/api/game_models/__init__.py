@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, create_model
 
+from ...catalogue import GAMES as GAMES_BY_SLUG
 from . import camel_up_cards, double_connect, jekyll_vs_hyde, queendomino, twin_it
 from .base import SHARED, RaceJudged
 
@@ -30,21 +31,25 @@ class GameModels:
     slug: str
     prefix: str
     module: Any
-    realtime: bool = False
+
+    @property
+    def realtime(self) -> bool:
+        """A real-time game's state lists only the action types a seat may send (compact_legal_actions)."""
+        return GAMES_BY_SLUG[self.slug].realtime
 
     @property
     def actions(self) -> tuple[type[BaseModel], ...]:
         return self.module.ACTIONS
 
     def action_types(self) -> list[str]:
-        return [model.model_fields["type"].annotation.__args__[0] for model in self.actions]
+        return [get_args(model.model_fields["type"].annotation)[0] for model in self.actions]
 
 
 GAMES = (GameModels("camel-up-cards", "CamelUpCards", camel_up_cards),
-         GameModels("double-connect", "DoubleConnect", double_connect, realtime=True),
+         GameModels("double-connect", "DoubleConnect", double_connect),
          GameModels("jekyll-vs-hyde", "JekyllVsHyde", jekyll_vs_hyde),
          GameModels("queendomino", "Queendomino", queendomino),
-         GameModels("twin-it", "TwinIt", twin_it, realtime=True))
+         GameModels("twin-it", "TwinIt", twin_it))
 
 
 def ref(name: str) -> dict[str, str]:
@@ -90,7 +95,7 @@ def game_components(game: GameModels) -> dict[str, Any]:
     found[game.prefix + "Action"] = {
         "oneOf": [ref(name) for name in action_refs],
         "discriminator": {"propertyName": "type", "mapping": {
-            kind: REF.format(model=name) for kind, name in zip(game.action_types(), action_refs)}},
+            kind: REF.format(model=name) for kind, name in zip(game.action_types(), action_refs, strict=True)}},
         "description": f"An action of {game.slug}: the engine judges it (a refusal is a named error code)."}
     if game.realtime:
         found[game.prefix + "LegalAction"] = {
