@@ -13,7 +13,7 @@ from dorhami.api.rate import ADDRESS_LIMITS, PLAYER_LIMITS, Limit, RateLimits
 from dorhami.api.routes.rooms import MAX_OPEN_ROOMS
 from dorhami.app import create_app
 from dorhami.hub.errors import HubError
-from dorhami.hub.table import SOCKETS_PER_PLAYER
+from dorhami.hub.audience import SOCKETS_PER_PLAYER
 
 from .factories import new_player, new_room, seated_game
 from .test_socket import hello, receive_until

@@ -51,7 +51,7 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
         after = table.room_public()
         assert [s["player"]["name"] for s in before["seats"]] == ["Host"] and before["host"]["name"] == "Host"
         assert [s["player"]["name"] for s in after["seats"]] == ["Sara"] and after["host"]["name"] == "Sara"
-        assert [line["player"]["name"] for line in table.chat.history()] == ["Sara"]
+        assert [line["player"]["name"] for line in table.talk.chat.history()] == ["Sara"]
         assert "news1" not in b.tables, "b told a; it did not load the table itself"
         await stopped((a, b), listeners)
 

@@ -80,7 +80,7 @@ def test_each_player_has_a_rate_for_lines_and_another_for_reactions(database_url
         # Refused lines cost nothing, and the window moves on.
         clock.advance(chat.WINDOW_MS)
         await table.send_chat(host.id, "text", "again")
-        texts = [m.body for m in table.chat.lines if m.kind == "text"]
+        texts = [m.body for m in table.talk.chat.lines if m.kind == "text"]
         assert texts == [*(f"line {n}" for n in range(chat.LINES_PER_WINDOW)), "hello", "again"]
         await closed(hub)
 
@@ -171,7 +171,7 @@ def test_a_new_socket_and_a_reloaded_table_get_the_recent_chat_and_its_settings(
         # A restart: the table is rebuilt from the database.
         again = Hub(Store(database_url), Settings(database_url=database_url), clock)
         reloaded = await again.table("room1")
-        assert reloaded.chat.history() == before
+        assert reloaded.talk.chat.history() == before
         with again.store.engine.connect() as connection:
             stored = list(connection.scalars(select(CHAT.c.id).order_by(CHAT.c.id)))
         assert stored == [line["id"] for line in before], "only the lines a room shows are kept"
@@ -196,7 +196,7 @@ def test_chat_never_reaches_the_game_or_its_log(database_url):
         assert [(r.seq, r.seat, r.action) for r in await hub.store.actions(game.id)] == log_before
         assert json.dumps(game.state, sort_keys=True) == state_before
         assert (game.version, game.history) == (version, history)
-        assert len(table.chat.lines) == 2
+        assert len(table.talk.chat.lines) == 2
         await closed(hub)
 
     run(scenario())
@@ -213,7 +213,7 @@ def test_a_line_that_could_not_be_stored_is_refused_and_not_sent(database_url):
         hub.journal.write = failing
         error = await refused(table, "storage_unavailable", host.id, "text", "lost")
         assert error.status == 503
-        assert received(listener, "chat") == [] and not table.chat.lines and not table.retired
+        assert received(listener, "chat") == [] and not table.talk.chat.lines and not table.retired
         del hub.journal.write
         await table.send_chat(host.id, "text", "kept")
         assert bodies(listener) == ["kept"]

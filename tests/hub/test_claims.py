@@ -134,7 +134,7 @@ async def race(table, clock: FakeClock, subs, slow_reported: int = 400):
     claim arrives first (510 ms after the version was sent), seat 1's at 700 ms."""
     for seat, rtt in ((0, 20), (1, 300)):
         subs[seat].meter = meter_with(rtt)
-    version, sent = table.game.version, table.referee.sent[table.game.version] if table.referee else clock.now_ms()
+    version, sent = table.game.version, table.races.referee.sent[table.game.version] if table.races else clock.now_ms()
     target = table.game.state["start_card"]
     clock.advance(sent + 510 - clock.now_ms())
     first = await table.offer(0, claim_on(table, 0, target, version, 500), clock.now_ms(), 1, subs[0].meter)
@@ -181,9 +181,9 @@ def test_a_claim_held_in_a_window_when_its_table_leaves_memory_is_told_to_try_ag
         for seat, rtt in ((0, 20), (1, 300)):
             subs[seat].meter = meter_with(rtt)
         version, target = table.game.version, table.game.state["start_card"]
-        clock.advance(table.referee.sent[version] + 510 - clock.now_ms())
+        clock.advance(table.races.referee.sent[version] + 510 - clock.now_ms())
         held = await table.offer(0, claim_on(table, 0, target, version, 500), clock.now_ms(), 1, subs[0].meter)
-        assert isinstance(held, asyncio.Future) and table.referee.held is not None
+        assert isinstance(held, asyncio.Future) and table.races.referee.held is not None
         table.leave_memory("the room is reloading; reconnect")
         with pytest.raises(HubError) as refused:
             await held
@@ -199,7 +199,7 @@ def test_without_compensation_the_first_claim_received_wins_at_once(database_url
     async def scenario():
         clock = FakeClock()
         hub, table, subs = await racing_table(database_url, clock, compensate=False)
-        assert table.referee is None
+        assert table.races is None
         _, (fast, slow) = await race(table, clock, subs)
         assert fast["type"] == "ack" and slow["code"] == "target_not_active"
         assert not any(e["type"] == "race_judged" for e in fast["events"])
@@ -231,7 +231,7 @@ def test_an_exhausted_quota_stops_compensating(database_url):
     async def scenario():
         clock = FakeClock()
         hub, table, subs = await racing_table(database_url, clock)
-        table.referee.quota(1, clock.now_ms()).spend(10_000, clock.now_ms())
+        table.races.referee.quota(1, clock.now_ms()).spend(10_000, clock.now_ms())
         _, (fast, slow) = await race(table, clock, subs)
         # Seat 1's quota has refilled only a little since: not enough to count before seat 0.
         assert fast["type"] == "ack" and slow["code"] == "target_not_active"
@@ -254,7 +254,7 @@ def test_an_uncontested_claim_is_applied_at_once(database_url):
         reply = await table.offer(0, claim_on(table, 0, target, table.game.version, 480),
                                  clock.now_ms(), 1, subs[0].meter)
         assert isinstance(reply, dict) and reply["type"] == "ack"  # no future: nothing was held
-        assert table.referee.held is None
+        assert table.races.referee.held is None
         await hub.close()
         hub.store.close()
 
@@ -331,13 +331,13 @@ def test_a_rematch_forgets_the_last_games_versions_and_quotas(database_url):
     async def scenario():
         clock = FakeClock()
         hub, table, subs = await racing_table(database_url, clock)
-        table.referee.quota(1, clock.now_ms()).spend(500, clock.now_ms())
+        table.races.referee.quota(1, clock.now_ms()).spend(500, clock.now_ms())
         clock.advance(table.engine.next_deadline(table.game.state) - clock.now_ms())  # time is up
         await settle()
         await table.call(asyncio.sleep, 0)
-        assert table.game.result is not None and len(table.referee.sent) > 1
+        assert table.game.result is not None and len(table.races.referee.sent) > 1
         await table.start_game(table.room.host_id, True)
-        assert list(table.referee.sent) == [0] and not table.referee.quotas
+        assert list(table.races.referee.sent) == [0] and not table.races.referee.quotas
         await hub.close()
         hub.store.close()
 

@@ -13,7 +13,7 @@ from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
-from dorhami.hub.announcer import ROOM_EVERY_S
+from dorhami.hub.audience import ROOM_EVERY_S
 from dorhami.storage.repository import Store
 
 CROWD = 200

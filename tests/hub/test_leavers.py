@@ -70,11 +70,11 @@ def test_a_bot_stands_in_for_a_gone_player_until_they_return(database_url, slug)
         clock = FakeClock()
         hub, table, leaver, here = await table_with_a_leaver(database_url, slug, clock)
         await wait(clock, table, GRACE_S - 1)
-        assert table.stand_ins == set() and await moves_of(hub, table, 1) == 0
+        assert table.leavers.seats == set() and await moves_of(hub, table, 1) == 0
         assert table.room_public()["seats"][1]["stand_in"] is False
 
         await wait(clock, table, 2)
-        assert table.stand_ins == {1}
+        assert table.leavers.seats == {1}
         ali = {"id": leaver.id, "name": "Ali", "display_name": "Ali"}
         assert table.room_public()["seats"][1] == {"seat": 1, "player": ali,
                                                    "bot": None, "stand_in": True}
@@ -86,8 +86,8 @@ def test_a_bot_stands_in_for_a_gone_player_until_they_return(database_url, slug)
 
         back = Subscriber(leaver.id, 10_000)
         await table.subscribe(back)
-        assert table.stand_ins == set() and table.room_public()["seats"][1]["stand_in"] is False
-        assert 1 not in table.bots, "the bot's next move is called off"
+        assert table.leavers.seats == set() and table.room_public()["seats"][1]["stand_in"] is False
+        assert 1 not in table.bot_seats.plans, "the bot's next move is called off"
         await wait(clock, table, 30)
         assert await moves_of(hub, table, 1) == played, "the seat is the player's again"
         await hub.close()
@@ -106,9 +106,9 @@ def test_after_a_restart_each_player_has_the_grace_to_come_back_then_a_bot_plays
         hub = Hub(Store(database_url), Settings(database_url=database_url, bot_delay_ms=(200, 200)), clock)
         assert await hub.recover() == 1
         table = await hub.table("r")
-        assert table.stand_ins == set()
+        assert table.leavers.seats == set()
         await wait(clock, table, GRACE_S + 1, stayer_plays=False)
-        assert table.stand_ins == {0, 1}
+        assert table.leavers.seats == {0, 1}
         await wait(clock, table, 20, stayer_plays=False)
         assert table.game.version > 0, "the table moves on without anyone"
         await hub.close()
@@ -124,7 +124,7 @@ def test_a_rest_player_who_reads_the_game_is_not_replaced(database_url):
         for _ in range(3):
             await wait(clock, table, GRACE_S - 2, stayer_plays=False)
             table.seen(leaver.id)  # what GET /state does for its caller
-        assert table.stand_ins == set()
+        assert table.leavers.seats == set()
         await hub.close()
         hub.store.close()
 

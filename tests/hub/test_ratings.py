@@ -295,7 +295,7 @@ def test_a_stand_in_bot_makes_the_game_unrated(database_url):
         await wait(clock, table, GRACE_S - 1)
         assert table.game.unrated is None
         await wait(clock, table, 2)
-        assert table.stand_ins == {1} and table.game.unrated == "bots"
+        assert table.leavers.seats == {1} and table.game.unrated == "bots"
         record = await hub.store.game(table.game.id)
         await hub.close()
         hub.store.close()

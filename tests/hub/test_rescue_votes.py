@@ -37,7 +37,7 @@ async def three_players_one_gone(url: str, clock: FakeClock):
         await table.subscribe(sub)
     await table.unsubscribe(subs[ali.id])
     await wait(clock, table, GRACE_S + 1, stayer_plays=False)
-    assert table.stand_ins == {2}
+    assert table.leavers.seats == {2}
     await table.ask_rescue(tara.id, "Tara", 2)
     return hub, table, (host, sara, omid, ali, tara)
 

@@ -45,7 +45,8 @@ from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Outbound, Subscriber
 from dorhami.hub.hub import Hub
 from dorhami.hub.presence import Presence
-from dorhami.hub.table import ADVANCE, SOCKETS_PER_PLAYER, Table
+from dorhami.hub.audience import SOCKETS_PER_PLAYER
+from dorhami.hub.table import ADVANCE, Table
 from dorhami.storage.repository import Store
 
 from ..conftest import reset_postgres
@@ -233,7 +234,7 @@ class TableModel(RuleBasedStateMachine):
         self.seed = seed
         self.clock = FakeClock()
         self.run(self._open(config))
-        seated = min(seated, self.table.max_seats)
+        seated = min(seated, self.table.rules.max_seats)
         bots = min(bots, seated)
         for person in self.people[:seated - bots]:
             self.run(self._join(person))
@@ -270,9 +271,9 @@ class TableModel(RuleBasedStateMachine):
         # Bots draw from the table's RNG: seeded, so an example replays exactly. A restored game's
         # bots were planned with the unseeded one: plan them again.
         self.table.bot_seats.rng = random.Random(self.seed + self.epoch)
-        for _, task in self.table.bots.values():
+        for _, task in self.table.bot_seats.plans.values():
             task.cancel()
-        self.table.bots.clear()
+        self.table.bot_seats.plans.clear()
         self.table.schedule_bots()
         await self.quiesce()
         return loaded
@@ -522,7 +523,7 @@ class TableModel(RuleBasedStateMachine):
                 sock.moved = True
 
     def free_seats(self) -> list[int]:
-        return [s for s in range(self.table.max_seats) if s not in self.model.seats]
+        return [s for s in range(self.table.rules.max_seats) if s not in self.model.seats]
 
     def seat_of(self, person: str) -> int | None:
         return next((s for s, (p, _) in self.model.seats.items() if p == person), None)
@@ -675,7 +676,7 @@ class TableModel(RuleBasedStateMachine):
 
     async def _move_seat(self, caller: str, seat: int, to: int) -> None:
         refusal = self.host_refusal(caller, seat)
-        if refusal is None and to >= self.table.max_seats:
+        if refusal is None and to >= self.table.rules.max_seats:
             refusal = "no_such_seat"
         before = (self.model.status, dict(self.model.seats))
         after = dict(self.model.seats)
@@ -989,7 +990,7 @@ class TableModel(RuleBasedStateMachine):
         # (RETRY_MAX_MS) is far shorter, so a table that needs longer has stalled.
         for _ in range(100):
             now = self.clock.now_ms()
-            due = [self.engine.next_deadline(game.state), *(p.at_ms for p, _ in self.table.bots.values())]
+            due = [self.engine.next_deadline(game.state), *(p.at_ms for p, _ in self.table.bot_seats.plans.values())]
             wake = min((t for t in due if t is not None and t > now), default=now + 500)
             self.clock.advance(min(max(wake - now, 100), 60_000))
             await self.quiesce()
@@ -1085,7 +1086,7 @@ class TableModel(RuleBasedStateMachine):
         if deadline is not None:
             assert self.table.timer is not None and not self.table.timer.done(), "a deadline without a timer"
         for seat in bots:
-            assert seat in self.table.bots and not self.table.bots[seat][1].done(), f"bot {seat} has no plan"
+            assert seat in self.table.bot_seats.plans and not self.table.bot_seats.plans[seat][1].done(), f"bot {seat} has no plan"
 
 
 def test_a_table_keeps_every_invariant_whatever_happens_to_it(tmp_path, postgres_url):

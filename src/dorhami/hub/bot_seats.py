@@ -11,6 +11,7 @@ import asyncio
 import random
 from typing import Any, Protocol
 
+from ..config import Settings
 from ..engine import Engine
 from .bots import DEFAULT_LEVEL, Plan, plan, still_valid
 from .errors import HubError
@@ -29,9 +30,10 @@ class BotTable(TableEffects, Protocol):
 class BotSeats:
     """The plans of one table's bots, by seat."""
 
-    def __init__(self, engine: Engine, seating: Seating, leavers: StandIns, clock: Clock,
-                 delay_ms: tuple[int, int], table: BotTable) -> None:
-        self.engine, self.seating, self.leavers, self.clock, self.delay_ms = engine, seating, leavers, clock, delay_ms
+    def __init__(self, engine: Engine, seating: Seating, leavers: StandIns, clock: Clock, settings: Settings,
+                 table: BotTable) -> None:
+        self.engine, self.seating, self.leavers, self.clock = engine, seating, leavers, clock
+        self.delay_ms = settings.bot_delay_ms
         self.table = table  # the table's weak proxy (hub/services.py): it holds us
         self.plans: dict[int, tuple[Plan, asyncio.Task]] = {}
         self.rng = random.Random()

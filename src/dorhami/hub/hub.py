@@ -165,7 +165,7 @@ class Hub:
     async def show_rename(self, player_id: str, name: str) -> None:
         """This process's live tables that show player `player_id` show `name` instead."""
         for table in list(self.tables.values()):
-            if player_id in table.names or player_id in table.chat.authors:
+            if player_id in table.names or player_id in table.talk.chat.authors:
                 try:
                     await table.rename(player_id, name)
                 except Retired:

@@ -1,5 +1,5 @@
 """The WebSocket protocol as models: what a client sends (hub/messages.py validates it) and what the
-server sends (built as plain dicts by messages.py, views.py, table.py, room_chat.py, announcer.py
+server sends (built as plain dicts by messages.py, views.py, table.py, room_chat.py, audience.py
 and claims.py; these models describe those dicts, and nothing builds or checks a frame with them).
 
 GET /asyncapi.json (api/asyncapi.py) is generated from `CLIENT` and `SERVER`. A game's parts (view,

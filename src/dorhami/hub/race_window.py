@@ -21,17 +21,19 @@ from .fanout import Subscriber
 from .leavers import StandIns
 from .live_game import LiveGame
 from .seating import Seating
-from .services import Clock, TableEffects
+from .audience import Audience
+from .room_rules import RoomRules
+from .services import TableEffects, TableServices
 
 
 class RaceWindow:
     """The referee of one table's contested claims, its window's release and its round-trip probes."""
 
-    def __init__(self, engine: Engine, cap_ms: int, clock: Clock, seating: Seating, stand_ins: StandIns,
-                 subscribers: set[Subscriber], table: TableEffects) -> None:
-        self.engine, self.clock = engine, clock
-        self.referee = claims.Referee(engine, cap_ms)
-        self.seating, self.stand_ins, self.subscribers = seating, stand_ins, subscribers
+    def __init__(self, rules: RoomRules, seating: Seating, stand_ins: StandIns, audience: Audience,
+                 services: TableServices, table: TableEffects) -> None:
+        self.engine, self.clock = rules.engine, services.clock
+        self.referee = claims.Referee(rules.engine, services.settings.lag_cap_ms)
+        self.seating, self.stand_ins, self.subscribers = seating, stand_ins, audience.subscribers
         self.table = table  # the table's weak proxy (hub/services.py)
         self.release: asyncio.Task | None = None
         self.prober: asyncio.Task | None = None

@@ -24,7 +24,7 @@ from ..storage.repository import ActionRow, Repository
 from ..storage.results import finish_game_in
 from . import claims, live_game, messages, views
 from .actor import Mailbox, Retired
-from .announcer import Announcer
+from .audience import Audience
 from .bot_seats import BotSeats
 from .bots import Plan
 from .chat import Chat, Line
@@ -45,7 +45,6 @@ log = logging.getLogger(__name__)
 
 ADVANCE = {"type": "advance"}  # how a fired timer appears in the log (seat null)
 RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000  # a timer's or bot's move after a failed commit
-SOCKETS_PER_PLAYER = 8  # a phone, a laptop and a few tabs; not a script opening thousands
 
 
 class Table(Mailbox):
@@ -60,7 +59,6 @@ class Table(Mailbox):
         self.engine, self.config, self.options = self.rules.engine, self.rules.config, self.rules.options
         self.player_counts = self.rules.player_counts
         self.game: LiveGame | None = None
-        self.subscribers: set[Subscriber] = set()
         self.timer: asyncio.Task | None = None
         # After a failed commit: how long the table's own next try waits, and whether the failed
         # row may have landed all the same (its commit's answer lost), so the log must be read first.
@@ -72,26 +70,27 @@ class Table(Mailbox):
         self.fence: tuple[int, int] | None = None
         self.roster = Roster()
         effects: Any = weakref.proxy(self)  # the parts hold the table weakly (hub/services.py)
-        self.announcer = Announcer(self.subscribers, services.room_changed, effects)
         self.seating = Seating(room, seats, names, self.rules.max_seats, services, effects, self.roster)
         self.leavers = StandIns(room, self.seating, self.roster, self.clock, effects)
         self.rescues = Rescues(self.engine, self.seating, self.roster, self.leavers, self.clock, effects)
         self.talk = RoomChat(Chat(chat), self.seating, self.roster, services, effects)
-        self.bot_seats = BotSeats(self.engine, self.seating, self.leavers, self.clock, services.settings.bot_delay_ms,
-                                  effects)
+        self.audience = Audience(self.roster, self.talk.chat, self.leavers, services, effects)
+        self.subscribers = self.audience.subscribers
+        self.bot_seats = BotSeats(self.engine, self.seating, self.leavers, self.clock, services.settings, effects)
         # Lag compensation (hub/claims.py), for the real-time games of rooms that have it on.
-        self.races = (RaceWindow(self.engine, services.settings.lag_cap_ms, self.clock, self.seating, self.leavers,
-                                 self.subscribers, effects) if self.options.get(claims.OPTION) else None)
+        self.races = None
+        if self.options.get(claims.OPTION):
+            self.races = RaceWindow(self.rules, self.seating, self.leavers, self.audience, services, effects)
         # The parts' verbs, awaited directly on the table (each runs inside the actor).
-        seating, rescues, talk = self.seating, self.rescues, self.talk
-        self.join, self.add_bot, self.leave = seating.join, seating.add_bot, seating.leave
-        self.remove_seat, self.move_seat, self.request_rematch = \
-            seating.remove_seat, seating.move_seat, seating.request_rematch
-        self.ask_rescue, self.withdraw_rescue, self.approve_rescue, self.hand_back = \
-            rescues.ask_rescue, rescues.withdraw_rescue, rescues.approve_rescue, rescues.hand_back
-        self.chat_for, self.send_chat, self.set_spectator_chat, self.mute, self.unmute = \
-            talk.chat_for, talk.send_chat, talk.set_spectator_chat, talk.mute, talk.unmute
-        self.seat_of = seating.seat_of
+        sit, rescues, talk, audience = self.seating, self.rescues, self.talk, self.audience
+        self.join, self.add_bot, self.leave, self.seat_of = sit.join, sit.add_bot, sit.leave, sit.seat_of
+        self.remove_seat, self.move_seat = sit.remove_seat, sit.move_seat
+        self.request_rematch, self.hand_back = sit.request_rematch, rescues.hand_back
+        self.ask_rescue, self.withdraw_rescue = rescues.ask_rescue, rescues.withdraw_rescue
+        self.approve_rescue, self.set_spectator_chat = rescues.approve_rescue, talk.set_spectator_chat
+        self.chat_for, self.send_chat, self.mute, self.unmute = talk.chat_for, talk.send_chat, talk.mute, talk.unmute
+        self.subscribe, self.unsubscribe = audience.subscribe, audience.unsubscribe
+        self.set_hidden = audience.set_hidden
 
     # -- what the parts hold, read through the table --------------------------------------
 
@@ -102,26 +101,6 @@ class Table(Mailbox):
     @property
     def names(self) -> dict[str, str]:
         return self.seating.names
-
-    @property
-    def chat(self) -> Chat:
-        return self.talk.chat
-
-    @property
-    def max_seats(self) -> int:
-        return self.rules.max_seats
-
-    @property
-    def stand_ins(self) -> set[int]:
-        return self.leavers.seats
-
-    @property
-    def bots(self) -> dict[int, tuple[Plan, asyncio.Task]]:
-        return self.bot_seats.plans
-
-    @property
-    def referee(self) -> claims.Referee | None:
-        return self.races.referee if self.races is not None else None
 
     # -- the actor ------------------------------------------------------------------------
 
@@ -147,7 +126,7 @@ class Table(Mailbox):
         self.leavers.cancel()
         self.rescues.end()
         self.bot_seats.cancel()
-        self.announcer.cancel()
+        self.audience.cancel()
         if self.timer:
             self.timer.cancel()
         if self.races is not None:
@@ -178,8 +157,7 @@ class Table(Mailbox):
         return HubError(ErrorCode.STORAGE_UNAVAILABLE, "the room could not be saved; try again")
 
     def _close_all(self, why: str) -> None:
-        for sub in list(self.subscribers):
-            sub.close(why)
+        self.audience.close_all(why)
 
     def fenced(self) -> tuple:
         """The extra arguments of a direct write of the store: this table's lease, if it has one."""
@@ -198,8 +176,9 @@ class Table(Mailbox):
     async def start_game(self, player_id: str, rematch: bool) -> dict:
         self.seating.require_host(player_id)
         live_game.check_start(self.room, self.seats, self.player_counts, rematch)
-        seats, state, record = live_game.prepare(self.rules, self.room, self.seats, self.game if rematch else None,
-                                                 self.services.fixed_seed, self.services.instance_id, self.clock.now_ms())
+        last, fixed_seed, owner = self.game if rematch else None, self.services.fixed_seed, self.services.instance_id
+        now = self.clock.now_ms()
+        seats, state, record = live_game.prepare(self.rules, self.room, self.seats, last, fixed_seed, owner, now)
         try:
             record = await self.services.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
                                                                game=record, seats=seats), self.fence)
@@ -208,8 +187,8 @@ class Table(Mailbox):
         self.seating.seats = {s.seat: s for s in seats}
         self.room.status, self.room.game_id = "playing", record.id
         self.game = LiveGame.of(record, self.engine, state)
-        if self.referee is not None:
-            self.referee.new_game()  # the last game's versions and seats mean nothing here
+        if self.races is not None:
+            self.races.referee.new_game()  # the last game's versions and seats mean nothing here
         self.seating.rematch_requests.clear()
         self.leavers.end()
         self.rescues.end()
@@ -373,7 +352,7 @@ class Table(Mailbox):
         game = self.game
         if game is None or game.result is not None:
             return
-        if self.referee is not None and self.referee.held is not None:
+        if self.races is not None and self.races.referee.held is not None:
             return  # a race window is open: its release judges in time order, then re-arms the timer
         try:
             if self.unsure:
@@ -434,61 +413,19 @@ class Table(Mailbox):
         return self.snapshot(self.seat_of(player_id))
 
     def send_all(self, message: Any) -> None:
-        self.announcer.send_all(message)
+        self.audience.send_all(message)
 
     def refresh(self, players: set[str | None]) -> None:
-        self.announcer.refresh(players)
+        self.audience.refresh(players)
 
     def broadcast_room(self, crowd: bool = False) -> bool:
-        return self.announcer.room(crowd)
+        return self.audience.room(crowd)
 
     def _broadcast_state(self, events: list[Event]) -> None:
         assert self.game is not None
-        if self.referee is not None:
-            self.referee.sent_version(self.game.version, self.clock.now_ms())
-        self.announcer.state({s.player_id: s.seat for s in self.seats.values() if s.player_id}, events)
-
-    @verb
-    async def subscribe(self, sub: Subscriber) -> None:
-        """Add a socket; send it the room and, if there is a game, its move log and full state."""
-        if sub.player_id is not None and self.roster.sockets.get(sub.player_id, 0) >= SOCKETS_PER_PLAYER:
-            raise HubError(ErrorCode.TOO_MANY_SOCKETS, f"you already have {SOCKETS_PER_PLAYER} connections to this room; "
-                                               "close a tab first")
-        if sub.player_id is None and self.roster.spectators >= self.services.settings.anonymous_sockets_per_room:
-            raise HubError(ErrorCode.TOO_MANY_SPECTATORS, "this room has as many anonymous watchers as it takes; "
-                                                  "choose a name to watch")
-        self.subscribers.add(sub)
-        self.roster.connect(sub.player_id)
-        self.seen(sub.player_id)
-        # A watcher is one of a crowd: the others hear of it within the interval (it, at once); a
-        # seated player's presence is news for everyone now.
-        if not self.broadcast_room(crowd=self.seat_of(sub.player_id) is None):
-            sub.send({"type": "room", "room": self.room_public()})
-        if self.chat.lines:
-            sub.send({"type": "chat_history", "messages": self.chat.history()})
-        if self.game:
-            seat = self.seat_of(sub.player_id)
-            sub.send(messages.history(self.game.id, [(v, events_for(e, seat)) for v, e in self.game.history]))
-            sub.send(self.snapshot(seat))
-
-    @verb
-    async def unsubscribe(self, sub: Subscriber) -> None:
-        self.subscribers.discard(sub)
-        self.roster.disconnect(sub.player_id, sub.id, self.clock.now_ms())
-        self.leavers.plan()
-        self.broadcast_room(crowd=self.seat_of(sub.player_id) is None)
-        if sub.player_id is not None:
-            # When the grace period ends, "reconnecting" becomes "away": everyone must hear it.
-            asyncio.get_running_loop().call_later(self.roster.grace_ms / 1000, self.post, self._announce_room)
-
-    @verb
-    async def set_hidden(self, sub: Subscriber, hidden: bool) -> None:
-        """The socket's page went out of view (or came back)."""
-        self.roster.set_hidden(sub.player_id, sub.id, hidden)
-        self.broadcast_room()
-
-    async def _announce_room(self) -> None:
-        self.broadcast_room()
+        if self.races is not None:
+            self.races.referee.sent_version(self.game.version, self.clock.now_ms())
+        self.audience.state({s.player_id: s.seat for s in self.seats.values() if s.player_id}, events)
 
     def probe(self, sub: Subscriber) -> None:
         """Measure a seated socket's round trips, for lag compensation."""
