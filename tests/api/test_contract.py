@@ -184,3 +184,13 @@ def test_the_models_describe_seeded_games_of_every_variant(openapi, game):
         play(engine, variant, 9_000 + i, lambda state: seen(state, engine.start_events(state)),
              lambda _pre, _seat, _action, _now, post, events: seen(post, events))
     assert not wrong, "\n".join(f"{where}: {message}" for where, message in list(wrong.items())[:20])
+
+
+def test_the_suite_checks_every_frame_its_sockets_receive():
+    """tests/conftest.py wraps the test clients' receive for the whole session (tests/support/frames.py)."""
+    from starlette.testclient import WebSocketTestSession
+    from websockets.asyncio.connection import Connection
+    from websockets.sync.connection import Connection as SyncConnection
+
+    wrapped = (WebSocketTestSession.receive, Connection.recv, SyncConnection.recv)
+    assert [f.__name__ for f in wrapped] == ["checked_receive", "checked_recv", "checked_sync_recv"]
