@@ -125,6 +125,19 @@ def test_bad_messages_get_typed_errors_and_change_nothing(client, text, code):
     ws.__exit__(None, None, None)
 
 
+@pytest.mark.parametrize("seq, echoed", [(7, 7), (True, None), (False, None), ("7", None), (1.5, None)])
+def test_an_invalid_message_echoes_only_an_integer_client_seq(client, seq, echoed):
+    """A JSON true is no client_seq (Python's bool is an int): the refusal carries none."""
+    room, host, _ = seated_game(client)
+    ws, socket = hello(client, room, host)
+    receive_until(socket, "state")
+    socket.send_text(json.dumps({"type": "action", "action": [], "client_seq": seq}))
+    refusal = receive_until(socket, "error")
+    assert refusal["code"] == "invalid_message" and refusal["client_seq"] == echoed
+    assert type(refusal["client_seq"]) is type(echoed)
+    ws.__exit__(None, None, None)
+
+
 def test_oversized_and_binary_frames_are_refused(client):
     room, host, _ = seated_game(client)
     ws, socket = hello(client, room, host)

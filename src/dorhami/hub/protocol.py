@@ -74,9 +74,8 @@ class ServerError(Outbound):
     """A refusal: of an action (with its client_seq), of a message, or of a chat line."""
 
     type: Literal["error"]
-    # A message refused as invalid echoes the client_seq it carried if that was an integer, and
-    # api/routes/socket.py `_client_seq_of` takes a JSON true or false for one (bool is an int in Python).
-    client_seq: int | bool | None = Field(description="the refused action's or message's own client_seq")
+    # A message refused as invalid echoes the client_seq it carried if that was an integer.
+    client_seq: int | None = Field(description="the refused action's or message's own client_seq")
     code: str = Field(examples=["invalid_message"])
     message: str
 

@@ -224,7 +224,8 @@ def _client_seq_of(text: str) -> int | None:
         seq = orjson.loads(text).get("client_seq")
     except (ValueError, AttributeError):
         return None
-    return seq if isinstance(seq, int) else None
+    # A JSON true or false is no number, though Python's bool is an int.
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
 def _first_error(exc: ValidationError) -> str:
