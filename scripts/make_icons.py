@@ -28,8 +28,10 @@ def draw(page, svg: Path, png: Path, size: int) -> None:
     """Render `svg` at `size`×`size` CSS px (device scale 1) into `png`, keeping transparency."""
     data = base64.b64encode(svg.read_bytes()).decode()
     page.set_viewport_size({"width": size, "height": size})
-    page.set_content(f'<style>html, body {{ margin: 0; background: transparent; }} img {{ display: block; }}</style>'
-                     f'<img src="data:image/svg+xml;base64,{data}" width="{size}" height="{size}" alt="">')
+    page.set_content(
+        f"<style>html, body {{ margin: 0; background: transparent; }} img {{ display: block; }}</style>"
+        f'<img src="data:image/svg+xml;base64,{data}" width="{size}" height="{size}" alt="">'
+    )
     page.wait_for_function("document.images[0].complete")
     page.screenshot(path=str(png), omit_background=True)
 
@@ -37,8 +39,11 @@ def draw(page, svg: Path, png: Path, size: int) -> None:
 def main() -> None:
     chromium = shutil.which("chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox"]) \
-            if chromium else playwright.chromium.launch()
+        browser = (
+            playwright.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox"])
+            if chromium
+            else playwright.chromium.launch()
+        )
         page = browser.new_page(device_scale_factor=1)
         for source, target, size in PNGS:
             draw(page, ICONS / source, ICONS / target, size)

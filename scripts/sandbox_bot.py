@@ -20,8 +20,14 @@ def choose(seat: dict, rng: random.Random) -> dict:
     return rng.choice(seat["legal_actions"])
 
 
-def play(client: httpx.Client, game: str, players: int = 2, seed: int = 1, config: dict | None = None,
-         max_inputs: int = 20_000) -> dict:
+def play(
+    client: httpx.Client,
+    game: str,
+    players: int = 2,
+    seed: int = 1,
+    config: dict | None = None,
+    max_inputs: int = 20_000,
+) -> dict:
     """Play `game` to its end with `choose` at every seat; returns the result."""
     rng, now = random.Random(seed), 0
     answer = post(client, f"/api/sandbox/{game}/new", {"players": players, "seed": seed, "config": config or {}})

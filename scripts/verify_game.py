@@ -7,8 +7,8 @@ commitment SHA-256(server seed) and the game seed
 HMAC-SHA256(server seed, [room id, game number, sorted client seeds, config]) as
 docs/FAIR_SHUFFLES.md defines them, and compares them with the seed the game was dealt from.
 (Games dealt before 2026-12 signed the room's code, which a finished game never reveals: for those
-only the server's own check of the seed is shown.) Pass the commitment you saw when the game started (`--commitment`) to rule out a
-server that changed both afterwards. The replay of the log from that seed needs the rules
+only the server's own check of the seed is shown.) Pass the commitment you saw when the game started
+(`--commitment`) to rule out a server that changed both afterwards. The replay of the log from that seed needs the rules
 engines: the server runs it (the "replay" and "result" checks), and so can anyone with this
 repository (`GET /api/rooms/{code}/log` gives the seed and every action).
 """
@@ -30,8 +30,9 @@ def fetch(url: str) -> dict:
 
 
 def derived_seed(server_seed: str, room_id: int, game_number: int, client_seeds: list[str], config: dict) -> int:
-    signed = json.dumps([room_id, game_number, sorted(client_seeds), config], sort_keys=True,
-                        separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    signed = json.dumps(
+        [room_id, game_number, sorted(client_seeds), config], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
     digest = hmac.new(bytes.fromhex(server_seed), signed, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
@@ -50,17 +51,26 @@ def main() -> int:
         print("this game was dealt without a commitment: there is nothing to check")
         return 1
     checks = {
-        "the commitment is SHA-256 of the revealed server seed":
-            hashlib.sha256(bytes.fromhex(revealed["server_seed"])).hexdigest() == revealed["commitment"],
+        "the commitment is SHA-256 of the revealed server seed": hashlib.sha256(
+            bytes.fromhex(revealed["server_seed"])
+        ).hexdigest()
+        == revealed["commitment"],
     }
     if revealed.get("seed_scheme") == "room-code":
         print("SKIP  this game's seed signed its room's code, which stays private: the server's seed check below")
         server = next(c for c in revealed["checks"] if c["name"] == "seed")
         checks[f"the server's seed check ({server['detail']})"] = server["passed"]
     else:
-        checks["the game seed is derived from the server seed and the players' seeds"] = derived_seed(
-            revealed["server_seed"], revealed["room_id"], revealed["game_number"], revealed["client_seeds"],
-            revealed["config"]) == revealed["seed"]
+        checks["the game seed is derived from the server seed and the players' seeds"] = (
+            derived_seed(
+                revealed["server_seed"],
+                revealed["room_id"],
+                revealed["game_number"],
+                revealed["client_seeds"],
+                revealed["config"],
+            )
+            == revealed["seed"]
+        )
     if args.commitment:
         checks["the commitment is the one you saw at the start"] = args.commitment.lower() == revealed["commitment"]
     for name in ("replay", "result"):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from dorhami.logs import JsonFormatter
 

@@ -35,11 +35,16 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(up + ([node.module] if node.module else []))
             targets += [f"{base}.{alias.name}" for alias in node.names] + [base]
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module" \
-                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
             targets.append(node.args[0].value)
     edges = set()
     for target in targets:
@@ -99,8 +104,9 @@ def graph_of_package() -> dict[str, set[str]]:
 
 def test_the_package_imports_in_no_circle():
     found = circles(graph_of_package())
-    assert found == [], "import circles (each a set of modules that import one another):\n" + \
-        "\n".join(" ⇄ ".join(component) for component in found)
+    assert found == [], "import circles (each a set of modules that import one another):\n" + "\n".join(
+        " ⇄ ".join(component) for component in found
+    )
 
 
 def test_the_circle_finder_finds_circles_typing_imports_included(tmp_path):

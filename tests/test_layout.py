@@ -17,23 +17,35 @@ def imported_modules(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append(node.module)
             found += [f"{node.module}.{alias.name}" for alias in node.names]
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
-                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("import_module", "__import__")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             found.append(str(node.args[0].value))
     return found
 
 
 def test_no_test_imports_bench():
-    offenders = [f"{path.relative_to(ROOT)}: {name}" for path in sorted((ROOT / "tests").rglob("*.py"))
-                 for name in imported_modules(path) if name == "bench" or name.startswith("bench.")]
+    offenders = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for name in imported_modules(path)
+        if name == "bench" or name.startswith("bench.")
+    ]
     assert not offenders, "tests must not import bench (move what both need to tests/support/): " + str(offenders)
 
 
 def test_no_bench_edits_sys_path():
-    offenders = [str(path.relative_to(ROOT)) for path in sorted((ROOT / "bench").rglob("*.py"))
-                 if "sys.path" in path.read_text("utf-8")]
-    assert not offenders, "benches run as modules (python -m bench.<group>.<name>) and leave sys.path alone: " + \
-        str(offenders)
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "bench").rglob("*.py"))
+        if "sys.path" in path.read_text("utf-8")
+    ]
+    assert not offenders, "benches run as modules (python -m bench.<group>.<name>) and leave sys.path alone: " + str(
+        offenders
+    )
 
 
 def test_every_bench_folder_is_a_package():

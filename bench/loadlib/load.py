@@ -50,9 +50,9 @@ class Recorder:
     def __init__(self) -> None:
         self.on = False
         self.arrivals: list[tuple] = []  # (table, game_id, version, socket, arrived): every state message
-        self.acks: list[tuple] = []      # (table, game_id, version, socket, intended, origin, acked)
-        self.slots: list[float] = []     # open loop: the intended send times offered
-        self.pings: list[float] = []     # round trips (s)
+        self.acks: list[tuple] = []  # (table, game_id, version, socket, intended, origin, acked)
+        self.slots: list[float] = []  # open loop: the intended send times offered
+        self.pings: list[float] = []  # round trips (s)
         self.errors: Counter = Counter()  # from the start of the warm-up to the end of the drain
         self.rematches = 0
         self.sizes = {kind: [0, 0] for kind in KINDS}  # kind -> [messages, bytes]
@@ -97,8 +97,9 @@ class Player:
             if flight and message["client_seq"] == flight[0]:
                 self.inflight = None
                 if rec.on:
-                    rec.acks.append((self.table.index, flight[1], message["version"], self.id, flight[3], flight[4],
-                                     arrived))
+                    rec.acks.append(
+                        (self.table.index, flight[1], message["version"], self.id, flight[3], flight[4], arrived)
+                    )
                 self.load.ready(self)
         elif kind == "error":
             rec.errors[message["code"]] += 1
@@ -113,9 +114,15 @@ class Player:
 
     def can_send(self) -> bool:
         state = self.state
-        return (self.inflight is None and state is not None and bool(state["legal_actions"])
-                and state["result"] is None and self.acted_on != (state["game_id"], state["version"])
-                and self.sock.open and not self.sock.closing)
+        return (
+            self.inflight is None
+            and state is not None
+            and bool(state["legal_actions"])
+            and state["result"] is None
+            and self.acted_on != (state["game_id"], state["version"])
+            and self.sock.open
+            and not self.sock.closing
+        )
 
     def send(self, intended: float | None = None, origin: float | None = None) -> None:
         """Play from the latest state. Closed loop: the action is due now. Open loop: it was due at
@@ -240,8 +247,11 @@ class Load:
         self.mode: str | None = None
         self.tables: list[Table] = []
         # Idle connections are dropped before uvicorn's 5 s keep-alive would close them under us.
-        self.http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.port}", timeout=30,
-                                      limits=httpx.Limits(max_connections=REST_CONCURRENCY, keepalive_expiry=2))
+        self.http = httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{server.port}",
+            timeout=30,
+            limits=httpx.Limits(max_connections=REST_CONCURRENCY, keepalive_expiry=2),
+        )
         self.ping_room = ""
         self.pinger: Socket | None = None
         self.background: set[asyncio.Task] = set()
@@ -263,10 +273,16 @@ class Load:
             self.ping_room = "ping"
         self.tables = [Table(self, i, code, tokens, self.spectators) for i, (code, tokens) in enumerate(rooms)]
         gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
-        await asyncio.gather(*(self._open(gate, who, getattr(who, "token", None))
-                               for table in self.tables for who in (*table.players, *table.watchers)))
-        self.pinger = await Socket.connect("127.0.0.1", self.server.port, f"/ws/rooms/{self.ping_room}",
-                                           self._on_pong, self._on_pinger_close)
+        await asyncio.gather(
+            *(
+                self._open(gate, who, getattr(who, "token", None))
+                for table in self.tables
+                for who in (*table.players, *table.watchers)
+            )
+        )
+        self.pinger = await Socket.connect(
+            "127.0.0.1", self.server.port, f"/ws/rooms/{self.ping_room}", self._on_pong, self._on_pinger_close
+        )
         self.pinger.send(dumps({"type": "hello", "token": None}))
         self.next_ping = time.monotonic()
         self._ping()
@@ -275,9 +291,12 @@ class Load:
 
     async def _dorhami_room(self, gate: asyncio.Semaphore, i: int, start: bool = True) -> tuple[str, list[str]]:
         async with gate:
-            tokens = [(await self._post("/api/players", None, {"name": f"{role}{i}"}))["token"]
-                      for role in ("host", "guest")]
-            code = (await self._post("/api/rooms", tokens[0], {"game": GAME, "private": True, "config": CONFIG}))["code"]
+            tokens = [
+                (await self._post("/api/players", None, {"name": f"{role}{i}"}))["token"] for role in ("host", "guest")
+            ]
+            code = (await self._post("/api/rooms", tokens[0], {"game": GAME, "private": True, "config": CONFIG}))[
+                "code"
+            ]
             if start:
                 for token in tokens:
                     await self._post(f"/api/rooms/{code}/join", token)
@@ -293,8 +312,9 @@ class Load:
 
     async def _open(self, gate: asyncio.Semaphore, who: Player | Watcher, token: str | None) -> None:
         async with gate:
-            who.sock = await Socket.connect("127.0.0.1", self.server.port, f"/ws/rooms/{who.table.code}",
-                                            who.on_text, who.on_close)
+            who.sock = await Socket.connect(
+                "127.0.0.1", self.server.port, f"/ws/rooms/{who.table.code}", who.on_text, who.on_close
+            )
             who.sock.send(dumps({"type": "hello", "token": token}))
             await asyncio.wait_for(who.first_state, 30)
 
@@ -319,8 +339,9 @@ class Load:
     async def _rematch(self, table: Table) -> None:
         for _ in range(REMATCH_ATTEMPTS):
             try:
-                reply = await self.http.post(f"/api/rooms/{table.code}/rematch",
-                                             headers={"Authorization": f"Bearer {table.players[0].token}"})
+                reply = await self.http.post(
+                    f"/api/rooms/{table.code}/rematch", headers={"Authorization": f"Bearer {table.players[0].token}"}
+                )
                 break
             except httpx.TransportError as exc:
                 # Typically a pooled keep-alive connection the server closed as we reused it;
@@ -402,9 +423,13 @@ class Load:
         ours = {server_core: server_cpu}
         ours[generator_core] = ours.get(generator_core, 0.0) + generator_cpu
         others = {core: max(0.0, 100 * (cores1[core] - cores0[core]) / span - mine) for core, mine in ours.items()}
-        figures.update(server_cpu_pct=server_cpu, generator_cpu_pct=generator_cpu, max_socket_sends_per_s=sent / span,
-                       others_on_server_core_pct=others[server_core],
-                       others_on_generator_core_pct=others[generator_core])
+        figures.update(
+            server_cpu_pct=server_cpu,
+            generator_cpu_pct=generator_cpu,
+            max_socket_sends_per_s=sent / span,
+            others_on_server_core_pct=others[server_core],
+            others_on_generator_core_pct=others[generator_core],
+        )
         return figures
 
     async def idle(self, count: int) -> dict:
@@ -417,8 +442,9 @@ class Load:
         async def one(i: int) -> None:
             async with gate:
                 table = self.tables[i % len(self.tables)]
-                ws = await ws_connect(f"ws://127.0.0.1:{self.server.port}/ws/rooms/{table.code}",
-                                      max_size=MAX_FRAME, open_timeout=30)
+                ws = await ws_connect(
+                    f"ws://127.0.0.1:{self.server.port}/ws/rooms/{table.code}", max_size=MAX_FRAME, open_timeout=30
+                )
                 opened.append(ws)
                 await ws.send('{"type":"hello","token":null}')
                 await asyncio.wait_for(ws.recv(), 30)
@@ -428,13 +454,20 @@ class Load:
         took = time.monotonic() - started
         await asyncio.sleep(IDLE_SETTLE_S)
         after = self.server.rss_kib()
-        deflate = sum("permessage-deflate" in (ws.response.headers.get("Sec-WebSocket-Extensions") or "")
-                      for ws in opened)
+        deflate = sum(
+            "permessage-deflate" in (ws.response.headers.get("Sec-WebSocket-Extensions") or "") for ws in opened
+        )
         await asyncio.gather(*(ws.close() for ws in opened), return_exceptions=True)
         failed = Counter(type(o).__name__ for o in outcomes if isinstance(o, BaseException))
-        return {"sockets": count - sum(failed.values()), "failed": dict(failed), "deflate_negotiated": deflate,
-                "open_s": took, "rss_before_kib": before, "rss_after_kib": after,
-                "kib_per_socket": (after - before) / max(1, count - sum(failed.values()))}
+        return {
+            "sockets": count - sum(failed.values()),
+            "failed": dict(failed),
+            "deflate_negotiated": deflate,
+            "open_s": took,
+            "rss_before_kib": before,
+            "rss_after_kib": after,
+            "kib_per_socket": (after - before) / max(1, count - sum(failed.values())),
+        }
 
     async def close(self) -> None:
         self.mode = None
@@ -476,8 +509,11 @@ def _figures(mode: str, rec: Recorder, t0: float, t1: float, others: int) -> dic
             on_time += acked < t1
             ack_latency.append(acked - origin)
             actor[(table, game_id, version)] = (sock, origin)
-    broadcast = [arrived - a[1] for table, game_id, version, sock, arrived in rec.arrivals
-                 if (a := actor.get((table, game_id, version))) and a[0] != sock]
+    broadcast = [
+        arrived - a[1]
+        for table, game_id, version, sock, arrived in rec.arrivals
+        if (a := actor.get((table, game_id, version))) and a[0] != sock
+    ]
     span = t1 - t0
     figures: dict = {"actions_per_s": done / span}
     if mode == "open":
@@ -487,16 +523,26 @@ def _figures(mode: str, rec: Recorder, t0: float, t1: float, others: int) -> dic
         unanswered = max(0, offered - len(ack_latency))
         ack_latency += [math.inf] * unanswered
         broadcast += [math.inf] * (unanswered * others)
-        figures.update(offered_per_s=offered / span, achieved_pct=100 * on_time / offered if offered else None,
-                       unanswered=unanswered)
-    figures.update({
-        "bcast_p50_ms": _ms(_quantile(broadcast, 0.5)), "bcast_p99_ms": _ms(_quantile(broadcast, 0.99)),
-        "ack_p50_ms": _ms(_quantile(ack_latency, 0.5)), "ack_p99_ms": _ms(_quantile(ack_latency, 0.99)),
-        "lag_p50_ms": _ms(_quantile(rec.pings, 0.5)), "lag_p99_ms": _ms(_quantile(rec.pings, 0.99)),
-        "errors": sum(rec.errors.values()), "error_kinds": dict(rec.errors), "rematches": rec.rematches,
-        "samples": {"acks": len(ack_latency), "broadcasts": len(broadcast), "pings": len(rec.pings)},
-        "message_bytes": {kind: round(b / n) for kind, (n, b) in rec.sizes.items() if n},
-    })
+        figures.update(
+            offered_per_s=offered / span,
+            achieved_pct=100 * on_time / offered if offered else None,
+            unanswered=unanswered,
+        )
+    figures.update(
+        {
+            "bcast_p50_ms": _ms(_quantile(broadcast, 0.5)),
+            "bcast_p99_ms": _ms(_quantile(broadcast, 0.99)),
+            "ack_p50_ms": _ms(_quantile(ack_latency, 0.5)),
+            "ack_p99_ms": _ms(_quantile(ack_latency, 0.99)),
+            "lag_p50_ms": _ms(_quantile(rec.pings, 0.5)),
+            "lag_p99_ms": _ms(_quantile(rec.pings, 0.99)),
+            "errors": sum(rec.errors.values()),
+            "error_kinds": dict(rec.errors),
+            "rematches": rec.rematches,
+            "samples": {"acks": len(ack_latency), "broadcasts": len(broadcast), "pings": len(rec.pings)},
+            "message_bytes": {kind: round(b / n) for kind, (n, b) in rec.sizes.items() if n},
+        }
+    )
     return figures
 
 

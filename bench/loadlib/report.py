@@ -5,29 +5,47 @@ from __future__ import annotations
 import statistics
 
 # (key, heading) per mode, in the order they are printed.
-_LOAD = [("actions_per_s", "actions/s"), ("bcast_p50_ms", "bcast p50"), ("bcast_p99_ms", "bcast p99"),
-         ("ack_p50_ms", "ack p50"), ("ack_p99_ms", "ack p99"), ("lag_p50_ms", "lag p50"), ("lag_p99_ms", "lag p99"),
-         ("server_cpu_pct", "srv CPU%"), ("generator_cpu_pct", "gen CPU%"),
-         ("others_on_server_core_pct", "other srv%"), ("others_on_generator_core_pct", "other gen%"),
-         ("max_socket_sends_per_s", "max send/s"), ("errors", "errors"), ("rematches", "rematch")]
+_LOAD = [
+    ("actions_per_s", "actions/s"),
+    ("bcast_p50_ms", "bcast p50"),
+    ("bcast_p99_ms", "bcast p99"),
+    ("ack_p50_ms", "ack p50"),
+    ("ack_p99_ms", "ack p99"),
+    ("lag_p50_ms", "lag p50"),
+    ("lag_p99_ms", "lag p99"),
+    ("server_cpu_pct", "srv CPU%"),
+    ("generator_cpu_pct", "gen CPU%"),
+    ("others_on_server_core_pct", "other srv%"),
+    ("others_on_generator_core_pct", "other gen%"),
+    ("max_socket_sends_per_s", "max send/s"),
+    ("errors", "errors"),
+    ("rematches", "rematch"),
+]
 COLUMNS = {
     "closed": _LOAD,
     "open": [("offered_per_s", "offered/s"), ("achieved_pct", "achieved %"), ("unanswered", "unanswered"), *_LOAD],
-    "idle": [("sockets", "idle sockets"), ("deflate_negotiated", "deflate on"), ("rss_before_kib", "RSS before KiB"),
-             ("rss_after_kib", "RSS after KiB"), ("kib_per_socket", "KiB/socket")],
+    "idle": [
+        ("sockets", "idle sockets"),
+        ("deflate_negotiated", "deflate on"),
+        ("rss_before_kib", "RSS before KiB"),
+        ("rss_after_kib", "RSS after KiB"),
+        ("kib_per_socket", "KiB/socket"),
+    ],
 }
 MODE_TITLES = {"closed": "closed loop", "open": "open loop", "idle": "idle sockets"}
 LEGEND = {
     "closed": "latencies in ms; bcast: action -> its state at each other socket of the table; ack: action -> "
-              "ack at the actor; lag: ping -> pong on an idle socket, a proxy for event-loop lag; CPU % of one "
-              "core; other srv%/gen%: other processes on the server's / generator's core; max send/s: the "
-              "busiest socket's actions/s (Dorhami allows 20/s, bursts of 40)",
+    "ack at the actor; lag: ping -> pong on an idle socket, a proxy for event-loop lag; CPU % of one "
+    "core; other srv%/gen%: other processes on the server's / generator's core; max send/s: the "
+    "busiest socket's actions/s (Dorhami allows 20/s, bursts of 40)",
     "idle": "RSS of the server process before and after opening the idle sockets; deflate on: sockets "
-            "that negotiated permessage-deflate (the client offered it on every one)",
+    "that negotiated permessage-deflate (the client offered it on every one)",
 }
-LEGEND["open"] = ("offered/s: actions due in the window; achieved %: of those, acked by its end; unanswered: of "
-                  "those, never acked (not even in the drain), counted as infinitely late (∞) in the latencies; "
-                  "actions/s: acks received in the window; " + LEGEND["closed"])
+LEGEND["open"] = (
+    "offered/s: actions due in the window; achieved %: of those, acked by its end; unanswered: of "
+    "those, never acked (not even in the drain), counted as infinitely late (∞) in the latencies; "
+    "actions/s: acks received in the window; " + LEGEND["closed"]
+)
 
 
 def number(value) -> str:
@@ -52,7 +70,10 @@ def ratio(a: float | None, b: float | None) -> str:
 
 def table(headings: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headings)]
-    line = lambda cells: "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
     return "\n".join([line(headings), line(["-" * w for w in widths]), *map(line, rows)])
 
 
@@ -64,8 +85,12 @@ def run_tables(run: int, rows: list[dict]) -> str:
         if not mine:
             continue
         out.append(f"\nrun {run} — {MODE_TITLES[mode]}")
-        out.append(table(["target", *(h for _, h in columns)],
-                         [[r["target"], *(number(r.get(k)) for k, _ in columns)] for r in mine]))
+        out.append(
+            table(
+                ["target", *(h for _, h in columns)],
+                [[r["target"], *(number(r.get(k)) for k, _ in columns)] for r in mine],
+            )
+        )
         for r in mine:
             kinds = r.get("error_kinds") or r.get("failed")
             if kinds:
@@ -106,11 +131,12 @@ def summary(results: list[dict], targets: list[str]) -> str:
     for t in targets:
         measured = [r["message_bytes"] for r in results if r["target"] == t and r.get("message_bytes")]
         if measured:
-            kinds = {kind: round(statistics.mean(m[kind] for m in measured if kind in m))
-                     for kind in measured[0]}
+            kinds = {kind: round(statistics.mean(m[kind] for m in measured if kind in m)) for kind in measured[0]}
             sizes.append(f"  {t}: " + ", ".join(f"{kind} {size}" for kind, size in kinds.items()))
     if sizes:
-        out.append("\nmessage sizes, mean bytes per text frame over the loaded runs (mover/waiter: state to the "
-                   "seat to move / the other seat; spectator: state to a spectator; ack: to the actor)")
+        out.append(
+            "\nmessage sizes, mean bytes per text frame over the loaded runs (mover/waiter: state to the "
+            "seat to move / the other seat; spectator: state to a spectator; ack: to the actor)"
+        )
         out.extend(sizes)
     return "\n".join(out)

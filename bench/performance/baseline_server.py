@@ -68,14 +68,25 @@ def _padding(size: int, shape: dict) -> str:
 
 
 def _state(version: int, seat: int | None, turn: int, stamp: int, padding: str) -> dict:
-    return {"type": "state", "game_id": 1, "version": version, "seat": seat,
-            "view": {"step": version, "turn": turn, "server_ms": stamp, "padding": padding},
-            "legal_actions": LEGAL if seat == turn else [], "events": [], "result": None}
+    return {
+        "type": "state",
+        "game_id": 1,
+        "version": version,
+        "seat": seat,
+        "view": {"step": version, "turn": turn, "server_ms": stamp, "padding": padding},
+        "legal_actions": LEGAL if seat == turn else [],
+        "events": [],
+        "result": None,
+    }
 
 
 def _ack(client_seq: int | None, version: int, stamp: int, padding: str) -> dict:
-    return {"type": "ack", "client_seq": client_seq, "version": version,
-            "events": [{"type": "stamped", "server_ms": stamp, "padding": padding}]}
+    return {
+        "type": "ack",
+        "client_seq": client_seq,
+        "version": version,
+        "events": [{"type": "stamped", "server_ms": stamp, "padding": padding}],
+    }
 
 
 _V, _T = 1000, 1_700_000_000_000
@@ -97,8 +108,10 @@ class ActionLog:
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("CREATE TABLE IF NOT EXISTS actions (room TEXT, seq INTEGER, seat INTEGER, action TEXT, "
-                        "server_ms INTEGER, client_seq INTEGER, PRIMARY KEY (room, seq))")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS actions (room TEXT, seq INTEGER, seat INTEGER, action TEXT, "
+            "server_ms INTEGER, client_seq INTEGER, PRIMARY KEY (room, seq))"
+        )
         self.thread = threading.Thread(target=self._write, name="action-log", daemon=True)
         self.thread.start()
 
@@ -138,7 +151,7 @@ class ActionLog:
         while not closing:
             batch = self._next_batch()
             if None in batch:
-                batch, closing = batch[:batch.index(None)], True
+                batch, closing = batch[: batch.index(None)], True
             if not batch:
                 continue
             try:
@@ -190,8 +203,16 @@ class Room:
     async def act(self, conn: ServerConnection, seat: int | None, message: dict) -> None:
         client_seq = message.get("client_seq")
         if seat != self.turn:
-            await conn.send(json.dumps({"type": "error", "client_seq": client_seq, "code": "not_your_turn",
-                                        "message": "it is not your turn"}))
+            await conn.send(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "client_seq": client_seq,
+                        "code": "not_your_turn",
+                        "message": "it is not your turn",
+                    }
+                )
+            )
             return
         # Stamped and numbered on receipt, as Dorhami does; the turn passes at once, so the
         # next mover's action is judged against this one even while its commit runs.
@@ -217,12 +238,12 @@ class Server:
         if not path.startswith("/ws/rooms/") or len(path) == len("/ws/rooms/"):
             await conn.close(4404, "no such room")
             return
-        code = path[len("/ws/rooms/"):]
+        code = path[len("/ws/rooms/") :]
         try:
             hello = json.loads(await asyncio.wait_for(conn.recv(), HELLO_TIMEOUT_S))
             if hello.get("type") != "hello":
                 raise ValueError
-        except (asyncio.TimeoutError, ValueError, AttributeError):
+        except (TimeoutError, ValueError, AttributeError):
             await conn.close(4400, 'expected {"type":"hello","token":...} first')
             return
         room = self.rooms.get(code) or self.rooms.setdefault(code, Room(code, self.log))
@@ -246,19 +267,31 @@ class Server:
         if kind == "action":
             await room.act(conn, seat, message)
         elif kind == "ping":
-            await conn.send(json.dumps({"type": "pong", "client_time": message.get("client_time"),
-                                        "server_time": now_ms()}))
+            await conn.send(
+                json.dumps({"type": "pong", "client_time": message.get("client_time"), "server_time": now_ms()})
+            )
         else:
-            await conn.send(json.dumps({"type": "error", "client_seq": None, "code": "invalid_message",
-                                        "message": "expected an action or a ping"}))
+            await conn.send(
+                json.dumps(
+                    {
+                        "type": "error",
+                        "client_seq": None,
+                        "code": "invalid_message",
+                        "message": "expected an action or a ping",
+                    }
+                )
+            )
 
 
 async def main(args: argparse.Namespace) -> None:
     with contextlib.ExitStack() as stack:
         log = None
         if args.durable or args.group_commit:
-            path = Path(args.db) if args.db else \
-                Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="baseline-"))) / "log.db"
+            path = (
+                Path(args.db)
+                if args.db
+                else Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="baseline-"))) / "log.db"
+            )
             log = stack.enter_context(contextlib.closing(ActionLog(path, args.group_commit, args.window_ms / 1000)))
         await serve_until_signal(Server(log), args)
 
@@ -274,17 +307,28 @@ async def serve_until_signal(server: Server, args: argparse.Namespace) -> None:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8001)
     durability = parser.add_mutually_exclusive_group()
-    durability.add_argument("--durable", action="store_true",
-                            help="commit each action (SQLite WAL, synchronous=FULL) before its ack and broadcast")
-    durability.add_argument("--group-commit", action="store_true",
-                            help="commit the actions of all rooms in batches, one transaction per batch")
-    parser.add_argument("--window-ms", type=float, default=2.0,
-                        help="--group-commit: how long an idle writer waits for more appends (default 2)")
+    durability.add_argument(
+        "--durable",
+        action="store_true",
+        help="commit each action (SQLite WAL, synchronous=FULL) before its ack and broadcast",
+    )
+    durability.add_argument(
+        "--group-commit",
+        action="store_true",
+        help="commit the actions of all rooms in batches, one transaction per batch",
+    )
+    parser.add_argument(
+        "--window-ms",
+        type=float,
+        default=2.0,
+        help="--group-commit: how long an idle writer waits for more appends (default 2)",
+    )
     parser.add_argument("--db", help="the SQLite file of --durable/--group-commit (default: a new temp file)")
     return parser.parse_args(argv)
 

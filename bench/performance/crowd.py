@@ -51,10 +51,10 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import AsyncIterator
 
 import httpx
 import orjson
@@ -70,10 +70,10 @@ GAME, CONFIG = "jekyll-vs-hyde", {"timers_enabled": False}
 PING_EVERY_S = 0.1
 RSS_EVERY_S = 0.05
 CONNECT_CONCURRENCY = 200  # handshakes in flight at once
-ANSWER_TIMEOUT_S = 300     # a socket not answered (room or close) by then counts as "unanswered"
-SETTLE_TIMEOUT_S = 300     # after the close: the longest wait for the host to see 0 spectators
-TAIL_S = 0.5               # ...and then this much more, for the server's trailing work
-PONG_TIMEOUT_S = 5         # a ping of the phase unanswered this long after it counts as unanswered
+ANSWER_TIMEOUT_S = 300  # a socket not answered (room or close) by then counts as "unanswered"
+SETTLE_TIMEOUT_S = 300  # after the close: the longest wait for the host to see 0 spectators
+TAIL_S = 0.5  # ...and then this much more, for the server's trailing work
+PONG_TIMEOUT_S = 5  # a ping of the phase unanswered this long after it counts as unanswered
 CAP_OFF = "100000"
 CLOSE_TOO_MANY = 4409
 ROOM_HEAD = b'{"type":"room"'
@@ -84,8 +84,12 @@ dumps, loads = orjson.dumps, orjson.loads
 
 
 def server_env(repo: Path, scratch: Path, name: str, caps: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(repo / "src"), DATABASE_URL=f"sqlite:///{scratch / (name + '.db')}",
-               DORHAMI_RATE_LIMITS="off")  # one generator makes everything from one address
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(repo / "src"),
+        DATABASE_URL=f"sqlite:///{scratch / (name + '.db')}",
+        DORHAMI_RATE_LIMITS="off",
+    )  # one generator makes everything from one address
     if caps == "off":
         env.update(DORHAMI_ANONYMOUS_SOCKETS_PER_ADDRESS=CAP_OFF, DORHAMI_ANONYMOUS_SOCKETS_PER_ROOM=CAP_OFF)
     return env
@@ -93,8 +97,14 @@ def server_env(repo: Path, scratch: Path, name: str, caps: str) -> dict:
 
 def check_import(repo: Path, env: dict, cwd: Path) -> None:
     """The server must run the checkout's code, not the one installed in this venv."""
-    found = subprocess.run([sys.executable, "-c", "import dorhami; print(dorhami.__file__)"], env=env, cwd=cwd,
-                           capture_output=True, text=True, check=True).stdout.strip()
+    found = subprocess.run(
+        [sys.executable, "-c", "import dorhami; print(dorhami.__file__)"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     if not Path(found).resolve().is_relative_to((repo / "src").resolve()):
         raise SystemExit(f"dorhami imports from {found}, not from {repo}/src")
 
@@ -103,8 +113,9 @@ def describe(repo: Path) -> str:
     """The checkout's commit, with "+changes" when its tree differs from it."""
     git = ["git", "-C", str(repo)]
     commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run([*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                           text=True).stdout.strip()
+    dirty = subprocess.run(
+        [*git, "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+    ).stdout.strip()
     return f"{commit or '?'}{'+changes' if dirty else ''}"
 
 
@@ -115,13 +126,25 @@ async def serving(repo: Path, scratch: Path, name: str, caps: str) -> AsyncItera
     check_import(repo, env, scratch)
     port = free_port()
     log_path = scratch / (name + ".log")
-    command = ["taskset", "-c", str(SERVER_CORE), sys.executable, "-m", "dorhami.cli", "serve",
-               "--host", "127.0.0.1", "--port", str(port)]
+    command = [
+        "taskset",
+        "-c",
+        str(SERVER_CORE),
+        sys.executable,
+        "-m",
+        "dorhami.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
     proc = None
     try:
         with open(log_path, "wb") as log:
-            proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=scratch,
-                                    start_new_session=True)
+            proc = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=scratch, start_new_session=True
+            )
         server = Server("dorhami", port, proc, log_path, "SQLite (WAL, synchronous=FULL)")
         await _wait_ready(server)
         yield server
@@ -207,6 +230,7 @@ class Host:
 
 async def make_room(http: httpx.AsyncClient) -> tuple[str, str]:
     """A private room with its host seated and a bot, its game started: (code, host token)."""
+
     async def post(path: str, token: str | None, body: dict | None = None) -> dict:
         reply = await http.post(path, json=body, headers={"Authorization": f"Bearer {token}"} if token else {})
         if reply.status_code >= 300:
@@ -238,12 +262,19 @@ class Watcher(Socket):
         """Socket.connect, from the loopback address `source`."""
         sock = cls(crowd)
         sock._key = base64.b64encode(os.urandom(16))
-        sock._request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                         f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n").encode() \
-            + b"Sec-WebSocket-Key: " + sock._key + b"\r\n\r\n"
+        sock._request = (
+            (
+                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            ).encode()
+            + b"Sec-WebSocket-Key: "
+            + sock._key
+            + b"\r\n\r\n"
+        )
         loop = asyncio.get_running_loop()
-        await asyncio.wait_for(loop.create_connection(lambda: sock, "127.0.0.1", port, local_addr=(source, 0)),
-                               ANSWER_TIMEOUT_S)
+        await asyncio.wait_for(
+            loop.create_connection(lambda: sock, "127.0.0.1", port, local_addr=(source, 0)), ANSWER_TIMEOUT_S
+        )
         await asyncio.wait_for(sock.opened, ANSWER_TIMEOUT_S)
         return sock
 
@@ -265,7 +296,7 @@ class Crowd:
         self.rooms = 0
         self.accepted = 0
         self.closed_by_server: Counter[str] = Counter()  # close code -> sockets
-        self.failed: Counter[str] = Counter()            # exception -> sockets never opened
+        self.failed: Counter[str] = Counter()  # exception -> sockets never opened
         self.pending = count
         self.all_answered = asyncio.Event()
 
@@ -289,9 +320,10 @@ class Crowd:
         async def one(i: int) -> None:
             async with gate:
                 try:
-                    sock = await Watcher.connect_from(self, self.sources[i % len(self.sources)], self.port,
-                                                      f"/ws/rooms/{self.code}")
-                except (OSError, ConnectionError, asyncio.TimeoutError) as exc:
+                    sock = await Watcher.connect_from(
+                        self, self.sources[i % len(self.sources)], self.port, f"/ws/rooms/{self.code}"
+                    )
+                except (TimeoutError, OSError, ConnectionError) as exc:
                     self.failed[type(exc).__name__] += 1
                     self.answer(accepted=False)
                     return
@@ -301,7 +333,7 @@ class Crowd:
         await asyncio.gather(*(one(i) for i in range(self.count)))
         try:
             await asyncio.wait_for(self.all_answered.wait(), ANSWER_TIMEOUT_S)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass  # `pending` says how many never heard back
 
     def close(self) -> None:
@@ -315,6 +347,7 @@ class Crowd:
 @dataclass
 class RssWatch:
     """The server's VmRSS, sampled until stopped; `peak` is the largest sample."""
+
     server: Server
     peak: int = 0
     task: asyncio.Task | None = field(default=None, repr=False)
@@ -356,8 +389,13 @@ async def crowd_phase(server: Server, host: Host, code: str, args: argparse.Name
     await asyncio.sleep(1)  # the start's own work (a bot's move, the first broadcasts) is not the crowd's
     crowd = Crowd(server.port, code, args.sockets, args.addresses)
     rss = RssWatch(server)
-    rss_before, cpu0, gen0, cores0, t0 = (server.rss_kib(), server.cpu_seconds(), own_cpu(), core_busy_seconds(),
-                                          time.monotonic())
+    rss_before, cpu0, gen0, cores0, t0 = (
+        server.rss_kib(),
+        server.cpu_seconds(),
+        own_cpu(),
+        core_busy_seconds(),
+        time.monotonic(),
+    )
     rss.start()
     host.recording = True
     await crowd.open()
@@ -368,7 +406,7 @@ async def crowd_phase(server: Server, host: Host, code: str, args: argparse.Name
     host.no_spectators.clear()  # only a room message sent after the close can say the crowd left
     try:
         await asyncio.wait_for(host.no_spectators.wait(), SETTLE_TIMEOUT_S)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass
     settled = time.monotonic()
     await asyncio.sleep(TAIL_S)
@@ -378,27 +416,40 @@ async def crowd_phase(server: Server, host: Host, code: str, args: argparse.Name
     await host.answered(PONG_TIMEOUT_S)
     rtts = [1000 * r for r in host.rtts]
     return {
-        "accepted": crowd.accepted, "refused_4409": crowd.closed_by_server.pop(str(CLOSE_TOO_MANY), 0),
-        "other_closes": dict(crowd.closed_by_server), "failed": dict(crowd.failed), "unanswered": crowd.pending,
-        "open_s": opened - t0, "leave_s": settled - closed, "phase_s": t1 - t0,
+        "accepted": crowd.accepted,
+        "refused_4409": crowd.closed_by_server.pop(str(CLOSE_TOO_MANY), 0),
+        "other_closes": dict(crowd.closed_by_server),
+        "failed": dict(crowd.failed),
+        "unanswered": crowd.pending,
+        "open_s": opened - t0,
+        "leave_s": settled - closed,
+        "phase_s": t1 - t0,
         "settled": host.spectators == 0,
-        "server_cpu_s": cpu1 - cpu0, "generator_cpu_pct": 100 * (gen1 - gen0) / (t1 - t0),
+        "server_cpu_s": cpu1 - cpu0,
+        "generator_cpu_pct": 100 * (gen1 - gen0) / (t1 - t0),
         # What other processes took of the two cores meanwhile: a busy machine, not a slow server.
         "others_server_core_pct": others_pct(cores1[SERVER_CORE] - cores0[SERVER_CORE], cpu1 - cpu0, t1 - t0),
         "others_client_core_pct": others_pct(cores1[CLIENT_CORE] - cores0[CLIENT_CORE], gen1 - gen0, t1 - t0),
-        "rss_before_mib": rss_before / 1024, "rss_peak_mib": rss.peak / 1024, "rss_after_mib": server.rss_kib() / 1024,
-        "ping_p50_ms": quantile(rtts, 0.5), "ping_p99_ms": quantile(rtts, 0.99), "ping_max_ms": max(rtts, default=None),
-        "pings": len(rtts), "pings_unanswered": len(host.outstanding),
+        "rss_before_mib": rss_before / 1024,
+        "rss_peak_mib": rss.peak / 1024,
+        "rss_after_mib": server.rss_kib() / 1024,
+        "ping_p50_ms": quantile(rtts, 0.5),
+        "ping_p99_ms": quantile(rtts, 0.99),
+        "ping_max_ms": max(rtts, default=None),
+        "pings": len(rtts),
+        "pings_unanswered": len(host.outstanding),
         "host_errors": dict(host.errors),
-        "host_room_messages": host.rooms, "crowd_room_messages": crowd.rooms,
+        "host_room_messages": host.rooms,
+        "crowd_room_messages": crowd.rooms,
     }
 
 
 async def one_run(repo: Path, run: int, args: argparse.Namespace, scratch: Path) -> dict:
     name = f"{repo.name}-{run}"
     async with serving(repo, scratch, name, args.caps) as server:
-        print(f"[run {run}/{args.runs}] {repo} ({describe(repo)}): pid {server.pid} on cores {server.cores()}",
-              flush=True)
+        print(
+            f"[run {run}/{args.runs}] {repo} ({describe(repo)}): pid {server.pid} on cores {server.cores()}", flush=True
+        )
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
             code, token = await make_room(http)
         host = Host()
@@ -412,8 +463,15 @@ async def one_run(repo: Path, run: int, args: argparse.Namespace, scratch: Path)
         if server.proc.poll() is not None:
             raise RuntimeError(f"the server died during the run:\n{server.log_tail()}")
         figures["server_log_errors"] = len(server.log_problems())
-    row = {"run": run, "repo": str(repo), "commit": describe(repo), "caps": args.caps, "sockets": args.sockets,
-           "addresses": args.addresses, **figures}
+    row = {
+        "run": run,
+        "repo": str(repo),
+        "commit": describe(repo),
+        "caps": args.caps,
+        "sockets": args.sockets,
+        "addresses": args.addresses,
+        **figures,
+    }
     print("  " + line(row), flush=True)
     return row
 
@@ -421,14 +479,26 @@ async def one_run(repo: Path, run: int, args: argparse.Namespace, scratch: Path)
 # -- report -------------------------------------------------------------------------------------
 
 # (key, heading, decimals) in the order printed.
-COLUMNS = [("accepted", "accepted", 0), ("refused_4409", "refused 4409", 0), ("server_cpu_s", "server CPU s", 2),
-           ("rss_before_mib", "RSS before MiB", 1), ("rss_peak_mib", "RSS peak MiB", 1),
-           ("rss_after_mib", "RSS after MiB", 1), ("ping_p50_ms", "ping p50 ms", 1), ("ping_p99_ms", "ping p99 ms", 1),
-           ("ping_max_ms", "ping max ms", 1), ("pings_unanswered", "pings lost", 0),
-           ("host_room_messages", "host rooms", 0),
-           ("crowd_room_messages", "crowd rooms", 0), ("open_s", "open s", 2), ("leave_s", "leave s", 2),
-           ("phase_s", "phase s", 2), ("generator_cpu_pct", "gen CPU %", 0),
-           ("others_server_core_pct", "other srv %", 0), ("others_client_core_pct", "other gen %", 0)]
+COLUMNS = [
+    ("accepted", "accepted", 0),
+    ("refused_4409", "refused 4409", 0),
+    ("server_cpu_s", "server CPU s", 2),
+    ("rss_before_mib", "RSS before MiB", 1),
+    ("rss_peak_mib", "RSS peak MiB", 1),
+    ("rss_after_mib", "RSS after MiB", 1),
+    ("ping_p50_ms", "ping p50 ms", 1),
+    ("ping_p99_ms", "ping p99 ms", 1),
+    ("ping_max_ms", "ping max ms", 1),
+    ("pings_unanswered", "pings lost", 0),
+    ("host_room_messages", "host rooms", 0),
+    ("crowd_room_messages", "crowd rooms", 0),
+    ("open_s", "open s", 2),
+    ("leave_s", "leave s", 2),
+    ("phase_s", "phase s", 2),
+    ("generator_cpu_pct", "gen CPU %", 0),
+    ("others_server_core_pct", "other srv %", 0),
+    ("others_client_core_pct", "other gen %", 0),
+]
 
 
 def fmt(value, decimals: int) -> str:
@@ -437,8 +507,11 @@ def fmt(value, decimals: int) -> str:
 
 def line(row: dict) -> str:
     text = ", ".join(f"{heading} {fmt(row[key], decimals)}" for key, heading, decimals in COLUMNS)
-    extras = {k: row[k] for k in ("other_closes", "failed", "unanswered", "host_errors", "host_lost",
-                                  "server_log_errors") if row.get(k)}
+    extras = {
+        k: row[k]
+        for k in ("other_closes", "failed", "unanswered", "host_errors", "host_lost", "server_log_errors")
+        if row.get(k)
+    }
     if not row["settled"]:
         extras["settled"] = False
     return text + (f"; {extras}" if extras else "")
@@ -461,8 +534,11 @@ def summary(rows: list[dict], repos: list[Path]) -> str:
         cells = [heading]
         for r, rs in by_repo.items():
             values = [row[key] for row in rs if row[key] is not None]
-            cells.append(f"{fmt(medians[r][key], decimals)} ({fmt(min(values), decimals)}–{fmt(max(values), decimals)})"
-                         if values else "–")
+            cells.append(
+                f"{fmt(medians[r][key], decimals)} ({fmt(min(values), decimals)}–{fmt(max(values), decimals)})"
+                if values
+                else "–"
+            )
         for r in by_repo:
             if r != first:
                 base, other = medians[first][key], medians[r][key]
@@ -475,18 +551,29 @@ def summary(rows: list[dict], repos: list[Path]) -> str:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="N anonymous watchers join and leave one room: the server's cost.",
-                                     epilog=__doc__.split("\n\n", 1)[1],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description="N anonymous watchers join and leave one room: the server's cost.",
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--sockets", type=int, default=2000, help="anonymous sockets in the crowd (default 2000)")
-    parser.add_argument("--caps", choices=["on", "off"], default="on",
-                        help="off: both anonymous caps at 100000, to measure the coalescing alone (default on)")
-    parser.add_argument("--addresses", type=int, default=1,
-                        help="loopback source addresses the crowd is spread over (default 1)")
+    parser.add_argument(
+        "--caps",
+        choices=["on", "off"],
+        default="on",
+        help="off: both anonymous caps at 100000, to measure the coalescing alone (default on)",
+    )
+    parser.add_argument(
+        "--addresses", type=int, default=1, help="loopback source addresses the crowd is spread over (default 1)"
+    )
     parser.add_argument("--hold", type=float, default=3.0, help="seconds the crowd stays open (default 3)")
     parser.add_argument("--runs", type=int, default=1, help="runs per repo, interleaved (default 1)")
-    parser.add_argument("--repo", type=Path, action="append",
-                        help="a checkout to run the server from (repeat to compare; default this one)")
+    parser.add_argument(
+        "--repo",
+        type=Path,
+        action="append",
+        help="a checkout to run the server from (repeat to compare; default this one)",
+    )
     parser.add_argument("--json", type=Path, help="write every run's figures here")
     args = parser.parse_args(argv)
     args.repo = [r.resolve() for r in (args.repo or [HERE])]
@@ -518,9 +605,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.sched_setaffinity(0, {CLIENT_CORE})
     raise_fd_limit(args.sockets + 500)
-    print(f"crowd: generator pid {os.getpid()} on cores {sorted(os.sched_getaffinity(0))}, server on core "
-          f"{SERVER_CORE}; {args.sockets} anonymous sockets from {args.addresses} address(es), held {args.hold:g} s; "
-          f"caps {args.caps}; {args.runs} run(s) of {', '.join(map(str, args.repo))}", flush=True)
+    print(
+        f"crowd: generator pid {os.getpid()} on cores {sorted(os.sched_getaffinity(0))}, server on core "
+        f"{SERVER_CORE}; {args.sockets} anonymous sockets from {args.addresses} address(es), held {args.hold:g} s; "
+        f"caps {args.caps}; {args.runs} run(s) of {', '.join(map(str, args.repo))}",
+        flush=True,
+    )
     try:
         rows = uvloop.run(compare(args))
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -529,9 +619,16 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(summary(rows, args.repo))
     if args.json:
-        args.json.write_text(json.dumps({"args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()
-                                                  if k != "repo"} | {"repo": list(map(str, args.repo))},
-                                         "results": rows}, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items() if k != "repo"}
+                    | {"repo": list(map(str, args.repo))},
+                    "results": rows,
+                },
+                indent=1,
+            )
+        )
         print(f"raw figures: {args.json}")
     return 0
 

@@ -54,8 +54,10 @@ def main() -> None:
                 total_calls += calls
                 total_apply += spent
             wall = time.perf_counter() - started
-            print(f"{slug:16} {players:>7} {args.games:>6} {total_calls:>8} "
-                  f"{total_calls / total_apply:>9.0f} {total_calls / wall:>8.0f}")
+            print(
+                f"{slug:16} {players:>7} {args.games:>6} {total_calls:>8} "
+                f"{total_calls / total_apply:>9.0f} {total_calls / wall:>8.0f}"
+            )
 
 
 if __name__ == "__main__":

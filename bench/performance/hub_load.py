@@ -72,10 +72,14 @@ DORHAMI_RATE_LIMIT = 20  # messages/s per socket, sustained (Settings.messages_p
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Drive Dorhami and a bare websockets baseline with the same load, interleaved.",
-        epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--target", default=DEFAULT_TARGETS,
-                        help=f"comma-separated servers to interleave, from {', '.join(TARGETS)}, or all "
-                             f"(default {DEFAULT_TARGETS})")
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--target",
+        default=DEFAULT_TARGETS,
+        help=f"comma-separated servers to interleave, from {', '.join(TARGETS)}, or all (default {DEFAULT_TARGETS})",
+    )
     parser.add_argument("--mode", default="all", help="comma-separated modes from closed, open, idle, or all (default)")
     parser.add_argument("--tables", type=int, default=200, help="tables (default 200)")
     parser.add_argument("--spectators", type=int, default=4, help="spectator sockets per table (default 4)")
@@ -84,23 +88,33 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=3, help="load before each window, not measured (default 3)")
     parser.add_argument("--runs", type=int, default=3, help="runs per target (default 3)")
     parser.add_argument("--idle-sockets", type=int, default=2000, help="idle mode: sockets to open (default 2000)")
-    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite",
-                        help="Dorhami's database (default sqlite); the durable baselines always use SQLite")
-    parser.add_argument("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres",
-                        help="--database postgres: a database to connect to while creating and dropping "
-                             "the bench database (default %(default)s)")
+    parser.add_argument(
+        "--database",
+        choices=["sqlite", "postgres"],
+        default="sqlite",
+        help="Dorhami's database (default sqlite); the durable baselines always use SQLite",
+    )
+    parser.add_argument(
+        "--pg-url",
+        default="postgresql://postgres@127.0.0.1:5432/postgres",
+        help="--database postgres: a database to connect to while creating and dropping "
+        "the bench database (default %(default)s)",
+    )
     parser.add_argument("--server-cpu", type=int, default=0, help="core of the server under test (default 0)")
     parser.add_argument("--client-cpu", type=int, default=1, help="core of this generator (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices (default 1)")
-    parser.add_argument("--json", type=Path,
-                        help="write every run's raw figures here (an infinite latency is written as Infinity)")
-    parser.add_argument("--logs", type=Path,
-                        help="keep every server's log here (one file per process and run) instead of deleting it")
+    parser.add_argument(
+        "--json", type=Path, help="write every run's raw figures here (an infinite latency is written as Infinity)"
+    )
+    parser.add_argument(
+        "--logs", type=Path, help="keep every server's log here (one file per process and run) instead of deleting it"
+    )
     args = parser.parse_args(argv)
     args.targets = TARGETS if args.target == "all" else args.target.split(",")
     args.modes = MODES if args.mode == "all" else [m for m in MODES if m in args.mode.split(",")]
-    unknown = [t for t in args.targets if t not in TARGETS] + [m for m in args.mode.split(",")
-                                                               if m not in MODES and args.mode != "all"]
+    unknown = [t for t in args.targets if t not in TARGETS] + [
+        m for m in args.mode.split(",") if m not in MODES and args.mode != "all"
+    ]
     if unknown or not args.modes:
         parser.error(f"unknown target or mode: {', '.join(unknown) or args.mode}")
     return args
@@ -109,31 +123,47 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 async def one_server(args: argparse.Namespace, target: str, run: int, scratch: Path) -> list[dict]:
     rows = []
     async with running(target, scratch, args.database, args.pg_url, args.server_cpu, f"{target}-{run}") as server:
-        print(f"[run {run}/{args.runs}] {target}: pid {server.pid} on cores {server.cores()}, {server.database}",
-              flush=True)
+        print(
+            f"[run {run}/{args.runs}] {target}: pid {server.pid} on cores {server.cores()}, {server.database}",
+            flush=True,
+        )
         load = Load(server, args.tables, args.spectators, seed=args.seed * 1000 + run)
         try:
             took = await load.setup()
-            print(f"  setup: {args.tables} tables, {args.tables * (2 + args.spectators)} sockets in {took:.1f} s",
-                  flush=True)
+            print(
+                f"  setup: {args.tables} tables, {args.tables * (2 + args.spectators)} sockets in {took:.1f} s",
+                flush=True,
+            )
             for mode in args.modes:
                 if mode == "idle":
                     figures = await load.idle(args.idle_sockets)
                     print(f"  idle: {figures['sockets']} sockets, {figures['kib_per_socket']:.1f} KiB each", flush=True)
                 else:
                     figures = await load.measure(mode, args.warmup, args.seconds, args.rate)
-                    print(f"  {mode}: {figures['actions_per_s']:.0f} actions/s, errors {figures['errors']}, "
-                          f"generator CPU {figures['generator_cpu_pct']:.0f} %", flush=True)
+                    print(
+                        f"  {mode}: {figures['actions_per_s']:.0f} actions/s, errors {figures['errors']}, "
+                        f"generator CPU {figures['generator_cpu_pct']:.0f} %",
+                        flush=True,
+                    )
                     generator_core = figures["generator_cpu_pct"] + figures["others_on_generator_core_pct"]
                     if figures["generator_cpu_pct"] > GENERATOR_BUSY_PCT:
-                        print(f"  warning: the generator used {figures['generator_cpu_pct']:.0f} % of its core; "
-                              "it may be the bottleneck of this run", flush=True)
+                        print(
+                            f"  warning: the generator used {figures['generator_cpu_pct']:.0f} % of its core; "
+                            "it may be the bottleneck of this run",
+                            flush=True,
+                        )
                     elif generator_core > GENERATOR_BUSY_PCT:
-                        print(f"  warning: the generator's core was {generator_core:.0f} % busy (other processes "
-                              f"{figures['others_on_generator_core_pct']:.0f} %); its timestamps may lag", flush=True)
+                        print(
+                            f"  warning: the generator's core was {generator_core:.0f} % busy (other processes "
+                            f"{figures['others_on_generator_core_pct']:.0f} %); its timestamps may lag",
+                            flush=True,
+                        )
                     if target == "dorhami" and figures["max_socket_sends_per_s"] > DORHAMI_RATE_LIMIT:
-                        print(f"  warning: a socket sent {figures['max_socket_sends_per_s']:.1f} actions/s, over "
-                              f"Dorhami's {DORHAMI_RATE_LIMIT}/s per socket (fewer --tables?)", flush=True)
+                        print(
+                            f"  warning: a socket sent {figures['max_socket_sends_per_s']:.1f} actions/s, over "
+                            f"Dorhami's {DORHAMI_RATE_LIMIT}/s per socket (fewer --tables?)",
+                            flush=True,
+                        )
                 if server.proc.poll() is not None:
                     raise RuntimeError(f"{target} died during the {mode} mode:\n{server.log_tail()}")
                 rows.append({"run": run, "target": target, "mode": mode, "database": server.database, **figures})
@@ -147,8 +177,10 @@ async def one_server(args: argparse.Namespace, target: str, run: int, scratch: P
         for row in rows:
             row["server_log_errors"] = len(problems)
         if problems:
-            print(f"  {len(problems)} errors in the server's log; the first:\n    "
-                  + problems[0].replace("\n", "\n    "), flush=True)
+            print(
+                f"  {len(problems)} errors in the server's log; the first:\n    " + problems[0].replace("\n", "\n    "),
+                flush=True,
+            )
     return rows
 
 
@@ -176,11 +208,13 @@ def main(argv: list[str] | None = None) -> int:
         if hard != resource.RLIM_INFINITY and hard < needed:
             sys.exit(f"this load needs ~{needed} file descriptors but the hard limit is {hard} (ulimit -n)")
         resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
-    print(f"hub_load: generator pid {os.getpid()} on cores {sorted(os.sched_getaffinity(0))}, servers on core "
-          f"{args.server_cpu}; targets {', '.join(args.targets)}; modes {', '.join(args.modes)}; "
-          f"{args.tables} tables × (2 players + {args.spectators} spectators); open-loop rate {args.rate:g}/s; "
-          f"warm-up {args.warmup:g} s, window {args.seconds:g} s; {args.runs} run(s); Dorhami on {args.database}",
-          flush=True)
+    print(
+        f"hub_load: generator pid {os.getpid()} on cores {sorted(os.sched_getaffinity(0))}, servers on core "
+        f"{args.server_cpu}; targets {', '.join(args.targets)}; modes {', '.join(args.modes)}; "
+        f"{args.tables} tables × (2 players + {args.spectators} spectators); open-loop rate {args.rate:g}/s; "
+        f"warm-up {args.warmup:g} s, window {args.seconds:g} s; {args.runs} run(s); Dorhami on {args.database}",
+        flush=True,
+    )
     started = time.monotonic()
     try:
         results = uvloop.run(compare(args))
@@ -190,8 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     print(summary(results, args.targets))
     print(f"\ntook {time.monotonic() - started:.0f} s")
     if args.json:
-        args.json.write_text(json.dumps({"args": {k: str(v) if isinstance(v, Path) else v
-                                                  for k, v in vars(args).items()}, "results": results}, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {"args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}, "results": results},
+                indent=1,
+            )
+        )
         print(f"raw figures: {args.json}")
     return 0
 

@@ -20,14 +20,16 @@ from tests.support.lobby_weight import BUDGET_BYTES, Load, first_and_second_visi
 def report(first: Load, second: Load) -> str:
     rows = [f"{e['transferred']:>8} {e['decoded']:>8}  {urlsplit(e['url']).path}" for e in first.entries]
     cached = sum(1 for e in second.versioned if e["transferred"] == 0)
-    return "\n".join([
-        f"{'wire':>8} {'decoded':>8}  first visit",
-        *rows,
-        f"first visit: {first.transferred} bytes on the wire over {len(first.entries)} requests "
-        f"(budget {BUDGET_BYTES}: {'ok' if first.transferred <= BUDGET_BYTES else 'OVER'})",
-        f"second visit: {second.transferred} bytes; "
-        f"{cached} of {len(second.versioned)} versioned assets from the cache",
-    ])
+    return "\n".join(
+        [
+            f"{'wire':>8} {'decoded':>8}  first visit",
+            *rows,
+            f"first visit: {first.transferred} bytes on the wire over {len(first.entries)} requests "
+            f"(budget {BUDGET_BYTES}: {'ok' if first.transferred <= BUDGET_BYTES else 'OVER'})",
+            f"second visit: {second.transferred} bytes; "
+            f"{cached} of {len(second.versioned)} versioned assets from the cache",
+        ]
+    )
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ import tempfile
 import time
 
 from dorhami.config import Settings
-from dorhami.hub.hub import Hub
 from dorhami.hub.fanout import Subscriber
+from dorhami.hub.hub import Hub
 from dorhami.storage.repository import Store
 
 
@@ -48,8 +48,12 @@ async def run(url: str, actions: int, watchers: int) -> dict:
     await hub.close()
     store.close()
     latencies.sort()
-    return {"actions": played, "per_s": played / sum(latencies),
-            "p50_ms": 1000 * statistics.median(latencies), "p99_ms": 1000 * latencies[int(0.99 * len(latencies))]}
+    return {
+        "actions": played,
+        "per_s": played / sum(latencies),
+        "p50_ms": 1000 * statistics.median(latencies),
+        "p99_ms": 1000 * latencies[int(0.99 * len(latencies))],
+    }
 
 
 def main() -> None:
@@ -66,8 +70,10 @@ def main() -> None:
     else:
         url = f"sqlite:///{tempfile.mkdtemp()}/bench.db"
     figures = asyncio.run(run(url, args.actions, args.watchers))
-    print(f"{url.split(':')[0]:10} actions={figures['actions']} per_s={figures['per_s']:.0f} "
-          f"p50={figures['p50_ms']:.2f}ms p99={figures['p99_ms']:.2f}ms")
+    print(
+        f"{url.split(':')[0]:10} actions={figures['actions']} per_s={figures['per_s']:.0f} "
+        f"p50={figures['p50_ms']:.2f}ms p99={figures['p99_ms']:.2f}ms"
+    )
 
 
 if __name__ == "__main__":

@@ -98,9 +98,14 @@ def measure(slug: str, first: str, other: str, games: int) -> dict:
         points += score(result, seat)
         scores = result["scores"]
         leads.append(scores[str(seat)] - max(scores[str(s)] for s in range(players) if s != seat))
-    return {"players": players, "win_rate": wins / games, "score": points / games,
-            "lead": statistics.mean(leads), "lead_se": statistics.stdev(leads) / games ** 0.5,
-            "seconds": time.perf_counter() - started}
+    return {
+        "players": players,
+        "win_rate": wins / games,
+        "score": points / games,
+        "lead": statistics.mean(leads),
+        "lead_se": statistics.stdev(leads) / games**0.5,
+        "seconds": time.perf_counter() - started,
+    }
 
 
 def lead_text(slug: str, row: dict) -> str:
@@ -125,8 +130,11 @@ def main() -> None:
                 figure, fair = f"wins {row['win_rate']:.1%}", f"{1 / row['players']:.0%}"
             else:
                 figure, fair = f"scores {row['score']:.1%}", "50%"
-            print(f"| {slug} | {first} vs {other} | {row['players']} | {figure} | {fair} | "
-                  f"{lead_text(slug, row)} | {row['seconds']:.1f} |", flush=True)
+            print(
+                f"| {slug} | {first} vs {other} | {row['players']} | {figure} | {fair} | "
+                f"{lead_text(slug, row)} | {row['seconds']:.1f} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -78,40 +78,80 @@ from tests.support.fairness import (
 def report(figures: dict) -> str:
     modes = list(figures["modes"])
     per = figures["modes"]
-    out = ["\nraces counted: " + "; ".join(f"{m}: " + ", ".join(f"{k} {n}" for k, n in per[m]["races"].items())
-                                            for m in modes)]
-    out.append("\nshare of contested races (honest tables) won by the truly fastest bot, by the true reaction "
-               "gap between the fastest and the second fastest (ms)")
-    rows = [[bucket, *(share_cell(per[m]["fastest_wins"]["buckets"][bucket]) for m in modes)]
-            for bucket in per[modes[0]]["fastest_wins"]["buckets"]]
+    out = [
+        "\nraces counted: "
+        + "; ".join(f"{m}: " + ", ".join(f"{k} {n}" for k, n in per[m]["races"].items()) for m in modes)
+    ]
+    out.append(
+        "\nshare of contested races (honest tables) won by the truly fastest bot, by the true reaction "
+        "gap between the fastest and the second fastest (ms)"
+    )
+    rows = [
+        [bucket, *(share_cell(per[m]["fastest_wins"]["buckets"][bucket]) for m in modes)]
+        for bucket in per[modes[0]]["fastest_wins"]["buckets"]
+    ]
     rows.append([f"gap > {FAIR_GAP_MS}", *(share_cell(per[m]["fastest_wins"]["gap_over_10"]) for m in modes)])
     rows.append(["all", *(share_cell(per[m]["fastest_wins"]["all"]) for m in modes)])
     out.append(text_table(["gap", *modes], rows))
     out.append(f"target with compensation on: gap > {FAIR_GAP_MS} ms >= {pct(TARGET_SHARE)}")
 
     out.append("\nwins by link (honest tables; 25 % each if the link did not matter)")
-    out.append(text_table(["one-way link", *modes], [[f"{link} ms", *(share_cell(per[m]["link_wins"][str(link)])
-                                                                     for m in modes)] for link in LINKS_MS]))
+    out.append(
+        text_table(
+            ["one-way link", *modes],
+            [[f"{link} ms", *(share_cell(per[m]["link_wins"][str(link)]) for m in modes)] for link in LINKS_MS],
+        )
+    )
 
-    out.append(f"\nthe cheater (reports {CHEAT_MS} ms less than its true reaction) against the same link honest; "
-               "stole: won a race it was not truly fastest in")
+    out.append(
+        f"\nthe cheater (reports {CHEAT_MS} ms less than its true reaction) against the same link honest; "
+        "stole: won a race it was not truly fastest in"
+    )
     rows = []
     for m in modes:
         for link in (*map(str, LINKS_MS), "all"):
             row = per[m]["cheater"][link]
-            rows.append([m, link if link == "all" else f"{link} ms", pct(row["cheater_wins"]), pct(row["honest_wins"]),
-                         "–" if row["gain"] is None else f"{100 * row['gain']:+.1f} pp", pct(row["cheater_stole"]),
-                         pct(row["honest_stole"]), f"{row['cheat_races']}"])
-    out.append(text_table(["mode", "cheater link", "cheater wins", "honest wins", "gain", "cheater stole",
-                           "honest stole", "cheat races"], rows))
+            rows.append(
+                [
+                    m,
+                    link if link == "all" else f"{link} ms",
+                    pct(row["cheater_wins"]),
+                    pct(row["honest_wins"]),
+                    "–" if row["gain"] is None else f"{100 * row['gain']:+.1f} pp",
+                    pct(row["cheater_stole"]),
+                    pct(row["honest_stole"]),
+                    f"{row['cheat_races']}",
+                ]
+            )
+    out.append(
+        text_table(
+            [
+                "mode",
+                "cheater link",
+                "cheater wins",
+                "honest wins",
+                "gain",
+                "cheater stole",
+                "honest stole",
+                "cheat races",
+            ],
+            rows,
+        )
+    )
 
-    out.append("\nlatency at the claimant, ms: claim -> ack (raw: its own link's round trip included; beyond RTT: "
-               "less that bot's median ping round trip), claim -> the first state showing it, and the losers' "
-               "claim -> refusal")
+    out.append(
+        "\nlatency at the claimant, ms: claim -> ack (raw: its own link's round trip included; beyond RTT: "
+        "less that bot's median ping round trip), claim -> the first state showing it, and the losers' "
+        "claim -> refusal"
+    )
     rows = []
     for label, key in (("uncontested", "uncontested_latency"), ("contested, winner", "contested_latency")):
-        for what, name in (("ack", "ack"), ("ack_beyond_rtt", "ack beyond RTT"), ("state", "first state"),
-                           ("refusal_beyond_rtt", "losers' refusal beyond RTT")):
+        for what, name in (
+            ("ack", "ack"),
+            ("ack_beyond_rtt", "ack beyond RTT"),
+            ("state", "first state"),
+            ("refusal_beyond_rtt", "losers' refusal beyond RTT"),
+        ):
             if key == "uncontested_latency" and what == "refusal_beyond_rtt":
                 continue
             cells = [f"contested: {name}" if what == "refusal_beyond_rtt" else f"{label}: {name}"]
@@ -134,36 +174,56 @@ def report(figures: dict) -> str:
                 q = per[m][key]["ack_by_link"][str(link)]
                 cells += [number(q["p50"]), number(q["p95"])]
             rows.append(cells)
-    out.append(text_table(heads[:1 + 2 * len(modes)], rows))
+    out.append(text_table(heads[: 1 + 2 * len(modes)], rows))
 
     out.append("\nlinks as measured: client ping -> pong RTT (ms), and the server's probes answered per bot")
-    rows = [[f"{link} ms", *(number(per[m]["client_rtt_ms_by_link"][str(link)][q]) for m in modes for q in ("p50", "p95"))]
-            for link in LINKS_MS]
-    rows.append(["probes/bot (median)", *(x for m in modes for x in (number(per[m]["probes_answered_per_bot"]["p50"]), ""))])
+    rows = [
+        [f"{link} ms", *(number(per[m]["client_rtt_ms_by_link"][str(link)][q]) for m in modes for q in ("p50", "p95"))]
+        for link in LINKS_MS
+    ]
+    rows.append(
+        ["probes/bot (median)", *(x for m in modes for x in (number(per[m]["probes_answered_per_bot"]["p50"]), ""))]
+    )
     out.append(text_table(["link", *(f"{m} RTT {q}" for m in modes for q in ("p50", "p95"))], rows))
     late = figures["proxy_lateness"]
-    out.append(f"the proxies released {late['chunks']} chunks: {late['over_5_ms']} more than 5 ms late, "
-               f"{late['over_20_ms']} more than 20 ms late, the latest by {late['max_ms']} ms")
+    out.append(
+        f"the proxies released {late['chunks']} chunks: {late['over_5_ms']} more than 5 ms late, "
+        f"{late['over_20_ms']} more than 20 ms late, the latest by {late['max_ms']} ms"
+    )
 
     for m in modes:
         j = per[m]["judged"]
         if not j["with_race_judged"]:
             continue
-        out.append(f"\nthe server's judgement ({m}): race_judged in {j['with_race_judged']} of {j['races']} contested "
-                   f"races, its winner = claim_accepted's in {j['winner_agrees']}; contenders per race "
-                   f"{j['contenders']}")
-        rows = [[f"{link} ms", number(j["compensation_ms_by_link"][str(link)]["p50"]),
-                 number(j["compensation_ms_by_link"][str(link)]["p95"]),
-                 number(j["judged_minus_true_reaction_ms_by_link"][str(link)]["p50"]),
-                 number(j["judged_minus_true_reaction_ms_by_link"][str(link)]["p95"])] for link in LINKS_MS]
+        out.append(
+            f"\nthe server's judgement ({m}): race_judged in {j['with_race_judged']} of {j['races']} contested "
+            f"races, its winner = claim_accepted's in {j['winner_agrees']}; contenders per race "
+            f"{j['contenders']}"
+        )
+        rows = [
+            [
+                f"{link} ms",
+                number(j["compensation_ms_by_link"][str(link)]["p50"]),
+                number(j["compensation_ms_by_link"][str(link)]["p95"]),
+                number(j["judged_minus_true_reaction_ms_by_link"][str(link)]["p50"]),
+                number(j["judged_minus_true_reaction_ms_by_link"][str(link)]["p95"]),
+            ]
+            for link in LINKS_MS
+        ]
         out.append(text_table(["link", "compensation p50", "p95", "judged − true reaction p50", "p95"], rows))
         lost = per[m]["losses"]
         if lost["reasons"]:
-            out.append(f"why the truly fastest lost ({m}, honest tables, gap > {FAIR_GAP_MS} ms; the first reason "
-                       "that applies):")
-            out.extend(f"  {n:5d}  {LOSS_REASONS[k]}" for k, n in sorted(lost["reasons"].items(), key=lambda kv: -kv[1]))
-            for key, label in (("fastest_judged_minus_reported_ms", "the fastest: judged − reported reaction"),
-                               ("winner_judged_minus_true_ms", "the winner: judged − true reaction")):
+            out.append(
+                f"why the truly fastest lost ({m}, honest tables, gap > {FAIR_GAP_MS} ms; the first reason "
+                "that applies):"
+            )
+            out.extend(
+                f"  {n:5d}  {LOSS_REASONS[k]}" for k, n in sorted(lost["reasons"].items(), key=lambda kv: -kv[1])
+            )
+            for key, label in (
+                ("fastest_judged_minus_reported_ms", "the fastest: judged − reported reaction"),
+                ("winner_judged_minus_true_ms", "the winner: judged − true reaction"),
+            ):
                 q = lost[key]
                 if q["n"]:
                     out.append(f"  {label}: p50 {number(q['p50'])} ms, p95 {number(q['p95'])} ms (n={q['n']})")
@@ -173,14 +233,18 @@ def report(figures: dict) -> str:
         if extra or per[m]["anomalies"]:
             out.append(f"\n{m}: other answers {extra or '{}'}; anomalies {per[m]['anomalies'] or '{}'}")
     cpu = figures["cpu_pct"]
-    out.append(f"\nCPU over the play (% of one core): server {cpu['server']} on cores {cpu['server_cores']}, bots and "
-               f"proxies {cpu['bots']} on cores {cpu['bot_cores']}; other processes took {cpu['others_on_server_cores']} "
-               f"of the server's cores and {cpu['others_on_bot_cores']} of the bots'")
+    out.append(
+        f"\nCPU over the play (% of one core): server {cpu['server']} on cores {cpu['server_cores']}, bots and "
+        f"proxies {cpu['bots']} on cores {cpu['bot_cores']}; other processes took {cpu['others_on_server_cores']} "
+        f"of the server's cores and {cpu['others_on_bot_cores']} of the bots'"
+    )
     if figures["errors"]:
         out.append(f"\nerrors: {figures['errors']}")
     if figures["server_log_errors"]:
-        out.append(f"\n{figures['server_log_errors']} errors in the server's log; the first:\n"
-                   f"  {figures['server_log_first_error']}")
+        out.append(
+            f"\n{figures['server_log_errors']} errors in the server's log; the first:\n"
+            f"  {figures['server_log_first_error']}"
+        )
     for note in figures["notes"]:
         out.append(f"\nnote: {note}")
     return "\n".join(out)
@@ -191,16 +255,22 @@ def _difference(a: float | None, b: float | None) -> str:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Who wins a Double Connect race: the fastest reaction or the "
-                                                 "fastest link? Compensation off against on.",
-                                     epilog=__doc__.split("\n\n", 1)[1],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--races", type=int, default=1000,
-                        help="honest contested races per mode (default 1000; cheat tables play half as many, "
-                             "solo tables a fifth)")
+    parser = argparse.ArgumentParser(
+        description="Who wins a Double Connect race: the fastest reaction or the "
+        "fastest link? Compensation off against on.",
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--races",
+        type=int,
+        default=1000,
+        help="honest contested races per mode (default 1000; cheat tables play half as many, solo tables a fifth)",
+    )
     parser.add_argument("--quick", action="store_true", help="a reduced run: --races 60 --pairs 6")
-    parser.add_argument("--pairs", type=int, default=12,
-                        help="pairs of tables (one off, one on; default 12, so 24 tables and 96 bots)")
+    parser.add_argument(
+        "--pairs", type=int, default=12, help="pairs of tables (one off, one on; default 12, so 24 tables and 96 bots)"
+    )
     parser.add_argument("--modes", default="off,on", help="off, on, or off,on (default)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the reaction times and the jitter (default 1)")
     parser.add_argument("--max-seconds", type=float, default=900, help="give up after this much play (default 900)")
@@ -224,15 +294,25 @@ def main(argv: list[str] | None = None) -> int:
     needed = args.pairs * len(args.modes) * len(LINKS_MS) * 4 + 200  # bot socket, proxy pair, server side
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < needed:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard) if hard != resource.RLIM_INFINITY else needed,
-                                                    hard))
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (min(needed, hard) if hard != resource.RLIM_INFINITY else needed, hard)
+        )
     started = time.monotonic()
     try:
         # The standard loop, not uvloop: its clock is time.monotonic() at full resolution, and its
         # timers never fire early (uvloop's have millisecond steps and may), which the 0-10 ms
         # races and the proxies' delays need.
-        figures = asyncio.run(measure(args.races, args.pairs, args.modes, args.seed,
-                                      server_core=args.server_cpu, max_seconds=args.max_seconds, dump=args.dump))
+        figures = asyncio.run(
+            measure(
+                args.races,
+                args.pairs,
+                args.modes,
+                args.seed,
+                server_core=args.server_cpu,
+                max_seconds=args.max_seconds,
+                dump=args.dump,
+            )
+        )
     except NoLagCompensation as exc:
         print(f"fairness: {exc}; run with --modes off until it lands", file=sys.stderr)
         return 2

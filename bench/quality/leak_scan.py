@@ -31,7 +31,7 @@ def scan_game(slug: str, playouts: int, replays: int, alternatives: int) -> tupl
         frames += result.frames
         checks += result.checks
         count += result.leak_count
-        examples += result.leaks[:EXAMPLES - len(examples)]
+        examples += result.leaks[: EXAMPLES - len(examples)]
     return frames, checks, count, examples
 
 
@@ -49,8 +49,10 @@ def main() -> None:
         frames, checks, count, examples = scan_game(slug, args.playouts, args.replays, args.alternatives)
         public = frames["after the end (public)"]
         compared = checks["views compared"] + checks["replays compared"]
-        print(f"{slug:16} {args.playouts:>8} {sum(frames.values()):>9} {sum(frames.values()) - public:>9} "
-              f"{compared:>9} {count:>6} {time.perf_counter() - started:>7.1f}")
+        print(
+            f"{slug:16} {args.playouts:>8} {sum(frames.values()):>9} {sum(frames.values()) - public:>9} "
+            f"{compared:>9} {count:>6} {time.perf_counter() - started:>7.1f}"
+        )
         print("    frames: " + ", ".join(f"{kind} {n}" for kind, n in sorted(frames.items())))
         print("    checks: " + ", ".join(f"{kind} {n}" for kind, n in sorted(checks.items())))
         for leak in examples:

@@ -42,8 +42,13 @@ SLOW_TESTS = "not test_strategy and not random_playouts and not seeded_game"
 
 # Twin It's action space is large: these three engine tests take 6–15 s each for it (under mutmut's
 # tracing) and would be run for every surviving mutant; its own tests judge the same rules directly.
-SLOW_FOR = {"twin-it": ["test_every_listed_action_is_its_own_normal_form", "test_any_json_action_is_judged",
-                        "test_private_events_reach_only_their_seats"]}
+SLOW_FOR = {
+    "twin-it": [
+        "test_every_listed_action_is_its_own_normal_form",
+        "test_any_json_action_is_judged",
+        "test_private_events_reach_only_their_seats",
+    ]
+}
 
 # The shared files the game's tests import; the other games' test packages stay behind.
 TEST_FILES = ["tests/__init__.py", "tests/conftest.py", "tests/games/__init__.py"]
@@ -55,17 +60,19 @@ def mutmut_config(game: str, package: str) -> str:
     rules = f"src/dorhami/games/{package}/rules.py"
     slow = "".join(f" and not {name}" for name in SLOW_FOR.get(game, []))
     selection = [f"tests/games/{package}", "tests/engine", "-k", f"({package} or {game}) and {SLOW_TESTS}{slow}"]
-    return "\n".join([
-        "",
-        "[tool.mutmut]",
-        'source_paths = ["src"]',
-        f"only_mutate = {json.dumps([rules])}",
-        f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
-        'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
-        # A copy has no git history to compare against.
-        "use_git_change_detection = false",
-        "",
-    ])
+    return "\n".join(
+        [
+            "",
+            "[tool.mutmut]",
+            'source_paths = ["src"]',
+            f"only_mutate = {json.dumps([rules])}",
+            f"pytest_add_cli_args_test_selection = {json.dumps(selection)}",
+            'pytest_add_cli_args = ["-p", "no:cacheprovider"]',
+            # A copy has no git history to compare against.
+            "use_git_change_detection = false",
+            "",
+        ]
+    )
 
 
 def stage(game: str, package: str, workdir: Path) -> None:
@@ -80,8 +87,9 @@ def stage(game: str, package: str, workdir: Path) -> None:
     # The bot tournaments are not copied at all: the selection leaves them out, and they import
     # helpers (tests/hub) that nothing else here needs.
     for folder in (f"tests/games/{package}", "tests/engine"):
-        shutil.copytree(ROOT / folder, workdir / folder,
-                        ignore=shutil.ignore_patterns("__pycache__", "test_strategy.py"))
+        shutil.copytree(
+            ROOT / folder, workdir / folder, ignore=shutil.ignore_patterns("__pycache__", "test_strategy.py")
+        )
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     (workdir / "pyproject.toml").write_text(pyproject + mutmut_config(game, package), "utf-8")
 
@@ -89,8 +97,12 @@ def stage(game: str, package: str, workdir: Path) -> None:
 def run_mutmut(workdir: Path) -> int:
     """One worker: the machine is shared, and one process keeps the timings comparable between runs."""
     with open(workdir / "mutmut.log", "w") as log:
-        done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", "1"],
-                              cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
+        done = subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", "1"],
+            cwd=workdir,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     return done.returncode
 
 
@@ -118,8 +130,9 @@ class BlankMessages(ast.NodeTransformer):
 def message_only(workdir: Path, package: str, names: list[str]) -> set[str]:
     """The mutants whose function equals the original once error messages are blanked."""
     mutated = workdir / "mutants" / "src" / "dorhami" / "games" / package / "rules.py"
-    functions = {node.name: node for node in ast.walk(ast.parse(mutated.read_text("utf-8")))
-                 if isinstance(node, ast.FunctionDef)}
+    functions = {
+        node.name: node for node in ast.walk(ast.parse(mutated.read_text("utf-8"))) if isinstance(node, ast.FunctionDef)
+    }
 
     def shape(function_name: str) -> str:
         node = BlankMessages().visit(ast.parse(ast.unparse(functions[function_name])))
@@ -148,8 +161,7 @@ def documented_equivalents(game: str) -> set[str]:
 
 
 def diff(workdir: Path, name: str) -> str:
-    shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=workdir,
-                           capture_output=True, text=True)
+    shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=workdir, capture_output=True, text=True)
     return shown.stdout.strip()
 
 
@@ -165,9 +177,12 @@ def report(game: str, package: str, found: dict[str, str], seconds: float, workd
     killed, equivalent = counts["killed"] + counts["timeout"], len(wording) + len(listed)
     total = len(found)
     score = 100.0 * killed / (total - equivalent) if total > equivalent else 100.0
-    print(f"\n== {game}: {total} mutants, {killed} killed, {equivalent} equivalent "
-          f"({len(wording)} message-only, {len(listed)} listed in docs/MUTATION.md), {len(left)} not handled "
-          f"({counts['timeout']} of the killed by timeout), score {score:.1f} % (killed / non-equivalent), {seconds:.0f} s")
+    print(
+        f"\n== {game}: {total} mutants, {killed} killed, {equivalent} equivalent "
+        f"({len(wording)} message-only, {len(listed)} listed in docs/MUTATION.md), {len(left)} not handled "
+        f"({counts['timeout']} of the killed by timeout), score {score:.1f} % (killed / non-equivalent), "
+        f"{seconds:.0f} s"
+    )
     others = {status: n for status, n in counts.items() if status not in ("killed", "survived", "timeout")}
     if others:
         print(f"   other statuses: {others}")
@@ -197,8 +212,12 @@ def run_game(game: str, base: Path) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, choices=[*GAMES, "all"])
-    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "dorhami-mutation",
-                        help="where the copies are made (emptied per game)")
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "dorhami-mutation",
+        help="where the copies are made (emptied per game)",
+    )
     args = parser.parse_args()
     games = list(GAMES) if args.game == "all" else [args.game]
     results = [run_game(game, args.workdir) for game in games]

@@ -85,16 +85,21 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--pg-url", default=PG_ADMIN_URL, help="PostgreSQL to create a scratch database on")
     parser.add_argument("--timeout", type=float, default=600, help="give up on unfinished games after this (s)")
-    parser.add_argument("--attack", choices=["handovers"], help="handovers: bench/reliability/cluster.py --attack handovers "
-                        "(3 processes on PostgreSQL and Redis; --database, --kills and --timeout unused)")
+    parser.add_argument(
+        "--attack",
+        choices=["handovers"],
+        help="handovers: bench/reliability/cluster.py --attack handovers "
+        "(3 processes on PostgreSQL and Redis; --database, --kills and --timeout unused)",
+    )
     parser.add_argument("--attack-seconds", type=float, default=30.0)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0", help="for --attack handovers")
     args = parser.parse_args()
     if args.attack == "handovers":
         from bench.reliability import cluster  # it imports this module: only here, when asked for
 
-        sys.exit(cluster.run_handovers(args.pg_url, args.redis_url, args.games, 3, args.seed, args.attack_seconds,
-                                       args.json))
+        sys.exit(
+            cluster.run_handovers(args.pg_url, args.redis_url, args.games, 3, args.seed, args.attack_seconds, args.json)
+        )
     pinned = shutil.which("taskset") is not None and os.cpu_count() >= 2
     if pinned:
         os.sched_setaffinity(0, {1})  # the driver on core 1, the server on core 0
@@ -104,8 +109,9 @@ def main() -> None:
             pg_name = f"dorhami_chaos_{os.getpid()}"
             url = pg_database(args.pg_url, pg_name, create=True)
         try:
-            fig = asyncio.run(chaos(url, args.games, args.kills, args.seed, Path(scratch), 0 if pinned else None,
-                                    args.timeout))
+            fig = asyncio.run(
+                chaos(url, args.games, args.kills, args.seed, Path(scratch), 0 if pinned else None, args.timeout)
+            )
         finally:
             if pg_name:
                 pg_database(args.pg_url, pg_name, create=False)

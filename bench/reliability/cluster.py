@@ -3,7 +3,8 @@
 Run (prints its figures; exit status 1 if any invariant fails):
 
   .venv/bin/python -m bench.reliability.cluster --games 30 --processes 3 --seed 5
-  .venv/bin/python -m bench.reliability.cluster --games 30 --processes 3 --seed 5 --stop term   # a rolling deploy's stop
+  # a rolling deploy's stop:
+  .venv/bin/python -m bench.reliability.cluster --games 30 --processes 3 --seed 5 --stop term
 
 Each process is `dorhami serve` on its own port with the same DATABASE_URL and REDIS_URL; the
 driver runs `dorhami.proxy` in-process in front of them, and everything (REST and sockets) goes
@@ -75,8 +76,14 @@ def report(fig: dict) -> str:
 
 
 def handover_report(fig: dict, calm: dict | None) -> str:
-    compare = (f"  (without the attack: {calm['window_acks_per_s']}/s in the same window, "
-               f"{calm['handovers_whole_run']} handovers, {calm['player_reconnects']} reconnects)") if calm else ""
+    compare = (
+        (
+            f"  (without the attack: {calm['window_acks_per_s']}/s in the same window, "
+            f"{calm['handovers_whole_run']} handovers, {calm['player_reconnects']} reconnects)"
+        )
+        if calm
+        else ""
+    )
     lines = [
         f"cluster of {fig['processes']} under --attack handovers: {fig['games']} games {fig['titles']}",
         f"attack requests                {fig['attack_requests']} over {fig['window_s']} s",
@@ -95,10 +102,9 @@ def handover_report(fig: dict, calm: dict | None) -> str:
     return "\n".join(lines)
 
 
-
-
-def run_handovers(pg_url: str, redis_url: str, games: int, processes: int, seed: int, attack_s: float,
-                  as_json: bool = False) -> int:
+def run_handovers(
+    pg_url: str, redis_url: str, games: int, processes: int, seed: int, attack_s: float, as_json: bool = False
+) -> int:
     """The run without the attack, then with it, each on a database of its own; prints, and
     returns the exit status (1 if the attacked run broke an invariant or handed a table over)."""
     if pinned():
@@ -109,13 +115,15 @@ def run_handovers(pg_url: str, redis_url: str, games: int, processes: int, seed:
         url = pg_database(pg_url, name, create=True)
         try:
             with tempfile.TemporaryDirectory(prefix="dorhami-cluster-") as scratch:
-                found[attack] = asyncio.run(handovers(url, redis_url, games, processes, seed, Path(scratch),
-                                                      attack_s, attack))
+                found[attack] = asyncio.run(
+                    handovers(url, redis_url, games, processes, seed, Path(scratch), attack_s, attack)
+                )
         finally:
             pg_database(pg_url, name, create=False)
     fig, calm = found[True], found[False]
-    fig["without_attack"] = {k: calm[k] for k in ("window_acks_per_s", "acks_per_s", "handovers_whole_run",
-                                                   "player_reconnects", "wall_s")}
+    fig["without_attack"] = {
+        k: calm[k] for k in ("window_acks_per_s", "acks_per_s", "handovers_whole_run", "player_reconnects", "wall_s")
+    }
     broken = handover_failures(fig)
     print(json.dumps(fig, indent=2) if as_json else handover_report(fig, calm))
     if broken:
@@ -130,23 +138,34 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
     parser.add_argument("--pg-url", default=PG_ADMIN_URL)
-    parser.add_argument("--stop", choices=["kill", "term"], default="kill",
-                        help="how the busiest process goes: SIGKILL (a crash, default) or SIGTERM (a rolling deploy)")
-    parser.add_argument("--attack", choices=["handovers"],
-                        help="handovers: no process is stopped; requests aimed at rooms' non-owners for "
-                             "--attack-seconds, against a run without them (exit 1 on any lease handover)")
+    parser.add_argument(
+        "--stop",
+        choices=["kill", "term"],
+        default="kill",
+        help="how the busiest process goes: SIGKILL (a crash, default) or SIGTERM (a rolling deploy)",
+    )
+    parser.add_argument(
+        "--attack",
+        choices=["handovers"],
+        help="handovers: no process is stopped; requests aimed at rooms' non-owners for "
+        "--attack-seconds, against a run without them (exit 1 on any lease handover)",
+    )
     parser.add_argument("--attack-seconds", type=float, default=ATTACK_S)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.attack == "handovers":
-        sys.exit(run_handovers(args.pg_url, args.redis_url, args.games, args.processes, args.seed,
-                               args.attack_seconds, args.json))
+        sys.exit(
+            run_handovers(
+                args.pg_url, args.redis_url, args.games, args.processes, args.seed, args.attack_seconds, args.json
+            )
+        )
     name = f"dorhami_cluster_{os.getpid()}"
     url = pg_database(args.pg_url, name, create=True)
     try:
         with tempfile.TemporaryDirectory(prefix="dorhami-cluster-") as scratch:
-            fig = asyncio.run(failover(url, args.redis_url, args.games, args.processes, args.seed, Path(scratch),
-                                       stop=args.stop))
+            fig = asyncio.run(
+                failover(url, args.redis_url, args.games, args.processes, args.seed, Path(scratch), stop=args.stop)
+            )
     finally:
         pg_database(args.pg_url, name, create=False)
     broken = failures(fig)

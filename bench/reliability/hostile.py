@@ -49,9 +49,9 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import httpx
 
@@ -81,26 +81,36 @@ def print_attacks(found: dict) -> None:
 
 
 def print_report(s: dict) -> None:
-    print(f"Hostile input on {s['database']}: {s['frames']} frames over {s['sockets']} sockets, "
-          f"{s['requests']} REST requests, {s['wall_seconds']} s")
+    print(
+        f"Hostile input on {s['database']}: {s['frames']} frames over {s['sockets']} sockets, "
+        f"{s['requests']} REST requests, {s['wall_seconds']} s"
+    )
     print(f"  5xx: {s['5xx_client_side']} seen by clients, {s['5xx_in_access_log']} in the access log")
     print(f"  tracebacks in the server log: {s['tracebacks']}")
     print(f"  rooms changed by illegal input: {len(s['state_changes'])}")
-    print(f"  RSS: {s['rss_before_mib']} MiB before, {s['rss_after_frames_mib']} after the frames and requests, "
-          f"{s['rss_after_all_mib']} at the end")
+    print(
+        f"  RSS: {s['rss_before_mib']} MiB before, {s['rss_after_frames_mib']} after the frames and requests, "
+        f"{s['rss_after_all_mib']} at the end"
+    )
     print(f"  closes by code: {s['closes_by_code']}")
     print(f"  frames by kind: {s['frames_by_kind']}")
     print(f"  unanswered greeted frames: {s['unanswered'] or 0}; kinds of surprise: {len(s['surprises'])}")
     print(f"  legal actions with junk fields: {s['extra_fields_on_legal_actions']}")
     if s["schemathesis"]:
         st = s["schemathesis"]
-        print(f"  schemathesis {st['version']}: {st['operations']['tested']}/{st['operations']['total']} operations, "
-              f"{st['test_cases']['generated']} cases in {st['seconds']} s; failures: {st['failures'] or 'none'}")
-    for title, items in (("state changes", s["state_changes"]), ("server errors", s["server_errors"]),
-                         ("5xx in the access log", s["server_errors_in_access_log"]),
-                         ("server log errors", s["log_errors"]), ("surprises", s["surprises"]),
-                         ("schemathesis server errors", (s["schemathesis"] or {}).get("server_errors", [])),
-                         ("schemathesis findings", (s["schemathesis"] or {}).get("findings", []))):
+        print(
+            f"  schemathesis {st['version']}: {st['operations']['tested']}/{st['operations']['total']} operations, "
+            f"{st['test_cases']['generated']} cases in {st['seconds']} s; failures: {st['failures'] or 'none'}"
+        )
+    for title, items in (
+        ("state changes", s["state_changes"]),
+        ("server errors", s["server_errors"]),
+        ("5xx in the access log", s["server_errors_in_access_log"]),
+        ("server log errors", s["log_errors"]),
+        ("surprises", s["surprises"]),
+        ("schemathesis server errors", (s["schemathesis"] or {}).get("server_errors", [])),
+        ("schemathesis findings", (s["schemathesis"] or {}).get("findings", [])),
+    ):
         if items:
             print(f"\n{title}:")
             for item in items:
@@ -127,20 +137,27 @@ def database(kind: str, scratch: Path, admin_url: str) -> Iterator[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=__doc__.split("\n\n", 1)[1],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
-    parser.add_argument("--pg-url", default=PG_ADMIN_URL, help=f"a PostgreSQL to create the run's database on "
-                                                                f"(default {PG_ADMIN_URL})")
+    parser.add_argument(
+        "--pg-url", default=PG_ADMIN_URL, help=f"a PostgreSQL to create the run's database on (default {PG_ADMIN_URL})"
+    )
     parser.add_argument("--frames", type=int, default=10_000, help="hostile frames at least (default 10,000)")
     parser.add_argument("--examples", type=int, default=100, help="schemathesis examples per operation (default 100)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-schemathesis", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--log", type=Path, help="keep the server's log here (default: dropped with the run)")
-    parser.add_argument("--attacks", default=",".join(["frames", *ATTACK_NAMES]),
-                        help="what to run, comma-separated (default: all): frames (the frames, requests, extra "
-                             "fields and schemathesis above), " + "; ".join(f"{a.name} ({a.about})" for a in ATTACKS))
+    parser.add_argument(
+        "--attacks",
+        default=",".join(["frames", *ATTACK_NAMES]),
+        help="what to run, comma-separated (default: all): frames (the frames, requests, extra "
+        "fields and schemathesis above), " + "; ".join(f"{a.name} ({a.about})" for a in ATTACKS),
+    )
     args = parser.parse_args(argv)
     chosen = [name.strip() for name in args.attacks.split(",") if name.strip()]
     unknown = set(chosen) - {"frames", *ATTACK_NAMES}
@@ -175,8 +192,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def frames_run(args: argparse.Namespace, scratch: Path, core: int | None, started: float) -> dict:
     """The frames, requests, extra fields and schemathesis, on one server: their summary."""
-    with database(args.database, scratch, args.pg_url) as url, \
-            live_server(url, scratch / "server.log", core=core) as server:
+    with (
+        database(args.database, scratch, args.pg_url) as url,
+        live_server(url, scratch / "server.log", core=core) as server,
+    ):
         result = asyncio.run(attack(server, args.frames, args.seed, silent=3))
         if not args.no_schemathesis:
             codes = [room.code for room in result["fuzz_rooms"]]
@@ -186,8 +205,11 @@ def frames_run(args: argparse.Namespace, scratch: Path, core: int | None, starte
 
         async def recheck() -> list[str]:
             async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
-                return [c for room in result["rooms"]
-                        for c in changes(room, result["before"][room.code], await snapshot(http, room))]
+                return [
+                    c
+                    for room in result["rooms"]
+                    for c in changes(room, result["before"][room.code], await snapshot(http, room))
+                ]
 
         # Schemathesis never learns the watched rooms' codes: they must still be as they were.
         result["changed"] = sorted(set(result["changed"]) | set(asyncio.run(recheck())))

@@ -53,9 +53,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
 
 import uvloop
 
@@ -72,16 +72,22 @@ METRICS = re.compile(rb"^(dorhami_live_tables|dorhami_sockets|dorhami_games_runn
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Steady load on one `dorhami serve`; is its RSS flat?",
-                                     epilog=__doc__.split("\n\n", 1)[1],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description="Steady load on one `dorhami serve`; is its RSS flat?",
+        epilog=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--minutes", type=float, default=30, help="length of the run, warm-up included (default 30)")
-    parser.add_argument("--warmup-minutes", type=float, default=5,
-                        help="RSS is judged from the first sample after this (default 5)")
+    parser.add_argument(
+        "--warmup-minutes", type=float, default=5, help="RSS is judged from the first sample after this (default 5)"
+    )
     parser.add_argument("--sample-s", type=float, default=10, help="seconds between samples (default 10)")
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite", help="default sqlite")
-    parser.add_argument("--pg-url", default="postgresql://postgres@127.0.0.1:5432/postgres",
-                        help=f"--database postgres: where to drop and create `{PG_DATABASE}` (default %(default)s)")
+    parser.add_argument(
+        "--pg-url",
+        default="postgresql://postgres@127.0.0.1:5432/postgres",
+        help=f"--database postgres: where to drop and create `{PG_DATABASE}` (default %(default)s)",
+    )
     parser.add_argument("--games", type=int, default=20, help="live games at any time (default 20)")
     parser.add_argument("--spectators", type=int, default=2, help="watchers per room (default 2)")
     parser.add_argument("--rate", type=float, default=100, help="actions/s offered in all (default 100)")
@@ -89,18 +95,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bot-level", default="easy", help="level of the bot in every other room (default easy)")
     parser.add_argument("--bot-delay-ms", default="30,120", help="DORHAMI_BOT_DELAY_MS (default 30,120)")
     parser.add_argument("--idle-table-s", type=int, default=10, help="DORHAMI_IDLE_TABLE_S (default 10)")
-    parser.add_argument("--churn", type=float, default=10, help="spectator connect/disconnect cycles a second "
-                                                                "(default 10)")
-    parser.add_argument("--burst", type=int, default=3000,
-                        help="spectator sockets of the final burst, games stopped (default 3000; 0: none)")
-    parser.add_argument("--burst-batch", type=int, default=500,
-                        help="burst: sockets opened, held and closed together (default 500)")
-    parser.add_argument("--burst-hold-s", type=float, default=5, help="burst: how long each batch stays open (default 5)")
+    parser.add_argument(
+        "--churn", type=float, default=10, help="spectator connect/disconnect cycles a second (default 10)"
+    )
+    parser.add_argument(
+        "--burst",
+        type=int,
+        default=3000,
+        help="spectator sockets of the final burst, games stopped (default 3000; 0: none)",
+    )
+    parser.add_argument(
+        "--burst-batch", type=int, default=500, help="burst: sockets opened, held and closed together (default 500)"
+    )
+    parser.add_argument(
+        "--burst-hold-s", type=float, default=5, help="burst: how long each batch stays open (default 5)"
+    )
     parser.add_argument("--max-growth-pct", type=float, default=5.0, help="allowed RSS growth after the warm-up")
     parser.add_argument("--server-cpu", type=int, default=0, help="core of the server (default 0)")
     parser.add_argument("--client-cpu", type=int, default=1, help="core of this load generator (default 1)")
-    parser.add_argument("--server-src", type=Path,
-                        help="put this directory first on the server's PYTHONPATH (run another tree's src/)")
+    parser.add_argument(
+        "--server-src", type=Path, help="put this directory first on the server's PYTHONPATH (run another tree's src/)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write the samples and the figures here")
     parser.add_argument("--log", type=Path, help="keep the server's log here")
@@ -108,6 +123,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 # -- the server ---------------------------------------------------------------------------
+
 
 @asynccontextmanager
 async def serve(args: argparse.Namespace, scratch: Path) -> AsyncIterator[Server]:
@@ -118,8 +134,12 @@ async def serve(args: argparse.Namespace, scratch: Path) -> AsyncIterator[Server
         label = url.split("@")[-1]
     else:
         url, label = f"sqlite:///{scratch / 'soak.db'}", "SQLite (WAL, synchronous=FULL)"
-    env.update(DATABASE_URL=url, DORHAMI_RATE_LIMITS="off", DORHAMI_BOT_DELAY_MS=args.bot_delay_ms,
-               DORHAMI_IDLE_TABLE_S=str(args.idle_table_s))
+    env.update(
+        DATABASE_URL=url,
+        DORHAMI_RATE_LIMITS="off",
+        DORHAMI_BOT_DELAY_MS=args.bot_delay_ms,
+        DORHAMI_IDLE_TABLE_S=str(args.idle_table_s),
+    )
     if args.server_src:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(args.server_src.resolve()), env.get("PYTHONPATH")) if p)
     command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1", "--port", str(port)]
@@ -127,8 +147,13 @@ async def serve(args: argparse.Namespace, scratch: Path) -> AsyncIterator[Server
     proc = None
     try:
         with open(log_path, "wb") as log:
-            proc = subprocess.Popen(["taskset", "-c", str(args.server_cpu), *command], stdout=log,
-                                    stderr=subprocess.STDOUT, env=env, start_new_session=True)
+            proc = subprocess.Popen(
+                ["taskset", "-c", str(args.server_cpu), *command],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
         server = Server("dorhami", port, proc, log_path, label)
         await _wait_ready(server)
         yield server
@@ -152,6 +177,7 @@ def sample(server: Server) -> dict:
 
 
 # -- the load -----------------------------------------------------------------------------
+
 
 class Soak(Load):
     """The rooms of Load (bench/loadlib/load.py), replaced after a few games each, and the
@@ -183,8 +209,12 @@ class Soak(Load):
             else:
                 code, tokens = await self._bot_room(i)
         table = Table(self, i, code, tokens, self.spectators)
-        await asyncio.gather(*(self._open(asyncio.Semaphore(CONNECT_CONCURRENCY), who, getattr(who, "token", None))
-                               for who in (*table.players, *table.watchers)))
+        await asyncio.gather(
+            *(
+                self._open(asyncio.Semaphore(CONNECT_CONCURRENCY), who, getattr(who, "token", None))
+                for who in (*table.players, *table.watchers)
+            )
+        )
         self.rooms_made += 1
         if self.stopping:
             self._close_table(table)
@@ -248,8 +278,9 @@ class Soak(Load):
         codes = [t.code for t in self.tables]
         opened = 0
         for start in range(0, count, batch):
-            socks = await asyncio.gather(*(self._spectator(gate, codes[i % len(codes)])
-                                           for i in range(start, min(count, start + batch))))
+            socks = await asyncio.gather(
+                *(self._spectator(gate, codes[i % len(codes)]) for i in range(start, min(count, start + batch)))
+            )
             await asyncio.sleep(hold_s)
             for sock in socks:
                 if sock is not None:
@@ -268,8 +299,7 @@ class Soak(Load):
 
             sock = None
             try:
-                sock = await Socket.connect("127.0.0.1", self.server.port, f"/ws/rooms/{code}", on_text,
-                                            lambda s: None)
+                sock = await Socket.connect("127.0.0.1", self.server.port, f"/ws/rooms/{code}", on_text, lambda s: None)
                 sock.send(dumps({"type": "hello", "token": None}))
                 await asyncio.wait_for(first, FIRST_STATE_S)
                 return sock
@@ -289,8 +319,7 @@ class Soak(Load):
 
             sock = None
             try:
-                sock = await Socket.connect("127.0.0.1", self.server.port, f"/ws/rooms/{code}", on_text,
-                                            lambda s: None)
+                sock = await Socket.connect("127.0.0.1", self.server.port, f"/ws/rooms/{code}", on_text, lambda s: None)
                 sock.send(dumps({"type": "hello", "token": None}))
                 await asyncio.wait_for(first, FIRST_STATE_S)
                 self.cycles += 1
@@ -311,19 +340,26 @@ class Soak(Load):
 
 # -- the run ------------------------------------------------------------------------------
 
+
 async def run(args: argparse.Namespace) -> dict:
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
     with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
         async with serve(args, Path(scratch)) as server:
-            print(f"soak: server pid {server.pid} on cores {server.cores()}, {server.database}; generator pid "
-                  f"{os.getpid()} on cores {sorted(os.sched_getaffinity(0))}", flush=True)
+            print(
+                f"soak: server pid {server.pid} on cores {server.cores()}, {server.database}; generator pid "
+                f"{os.getpid()} on cores {sorted(os.sched_getaffinity(0))}",
+                flush=True,
+            )
             soak = Soak(server, args)
             samples: list[dict] = []
             try:
                 t0 = time.monotonic()
                 await soak.start()
-                print(f"  {args.games} live games in {time.monotonic() - t0:.1f} s; churn {args.churn:g} "
-                      f"sockets/s; {args.minutes:g} min, warm-up {args.warmup_minutes:g} min", flush=True)
+                print(
+                    f"  {args.games} live games in {time.monotonic() - t0:.1f} s; churn {args.churn:g} "
+                    f"sockets/s; {args.minutes:g} min, warm-up {args.warmup_minutes:g} min",
+                    flush=True,
+                )
                 soak.churner = asyncio.create_task(soak.churn(args.churn))
                 soak.background.add(soak.churner)
                 started = time.monotonic()
@@ -331,14 +367,22 @@ async def run(args: argparse.Namespace) -> dict:
                 while True:
                     if server.proc.poll() is not None:
                         raise RuntimeError(f"the server died:\n{server.log_tail()}")
-                    row = {"t_s": round(time.monotonic() - started, 1), **sample(server),
-                           **await metrics(soak), "games_done": soak.games_done, "rooms_made": soak.rooms_made,
-                           "socket_cycles": soak.cycles}
+                    row = {
+                        "t_s": round(time.monotonic() - started, 1),
+                        **sample(server),
+                        **await metrics(soak),
+                        "games_done": soak.games_done,
+                        "rooms_made": soak.rooms_made,
+                        "socket_cycles": soak.cycles,
+                    }
                     samples.append(row)
-                    print(f"  {row['t_s']:7.0f} s  RSS {row['rss_kib'] / 1024:7.1f} MB  fds {row['fds']:4d}  "
-                          f"threads {row['threads']:3d}  live tables {row.get('live_tables', '?')}  sockets "
-                          f"{row.get('sockets', '?')}  games {row['games_done']}  rooms {row['rooms_made']}  "
-                          f"cycles {row['socket_cycles']}", flush=True)
+                    print(
+                        f"  {row['t_s']:7.0f} s  RSS {row['rss_kib'] / 1024:7.1f} MB  fds {row['fds']:4d}  "
+                        f"threads {row['threads']:3d}  live tables {row.get('live_tables', '?')}  sockets "
+                        f"{row.get('sockets', '?')}  games {row['games_done']}  rooms {row['rooms_made']}  "
+                        f"cycles {row['socket_cycles']}",
+                        flush=True,
+                    )
                     if time.monotonic() >= end:
                         break
                     await asyncio.sleep(min(args.sample_s, max(0.0, end - time.monotonic())))
@@ -352,16 +396,27 @@ async def run(args: argparse.Namespace) -> dict:
                     took = time.monotonic() - took
                     await asyncio.sleep(5)
                     after = sample(server)["rss_kib"]
-                    burst = {"cycles": done, "seconds": round(took, 1), "rss_before_kib": before,
-                             "rss_after_kib": after, "kib_per_cycle": (after - before) / max(1, done),
-                             "batch": args.burst_batch, "hold_s": args.burst_hold_s}
+                    burst = {
+                        "cycles": done,
+                        "seconds": round(took, 1),
+                        "rss_before_kib": before,
+                        "rss_after_kib": after,
+                        "kib_per_cycle": (after - before) / max(1, done),
+                        "batch": args.burst_batch,
+                        "hold_s": args.burst_hold_s,
+                    }
             finally:
                 await soak.close()
             problems = server.log_problems()
     figures = judge(samples, args)
-    figures.update(burst=burst, client_errors=dict(soak.rec.errors), cycle_failures=dict(soak.failures),
-                   server_log_errors=len(problems), first_server_error=problems[0] if problems else None,
-                   database=server.database)
+    figures.update(
+        burst=burst,
+        client_errors=dict(soak.rec.errors),
+        cycle_failures=dict(soak.failures),
+        server_log_errors=len(problems),
+        first_server_error=problems[0] if problems else None,
+        database=server.database,
+    )
     return {"samples": samples, "figures": figures}
 
 
@@ -370,8 +425,11 @@ async def metrics(soak: Soak) -> dict:
         text = (await soak.http.get("/metrics")).content
     except Exception:
         return {}
-    names = {b"dorhami_live_tables": "live_tables", b"dorhami_sockets": "sockets",
-             b"dorhami_games_running": "games_running"}
+    names = {
+        b"dorhami_live_tables": "live_tables",
+        b"dorhami_sockets": "sockets",
+        b"dorhami_games_running": "games_running",
+    }
     return {names[m[1]]: int(float(m[2])) for m in METRICS.finditer(text)}
 
 
@@ -388,8 +446,10 @@ def judge(samples: list[dict], args: argparse.Namespace) -> dict:
     growth_pct = 100 * (top["rss_kib"] - base["rss_kib"]) / base["rss_kib"]
     ok = growth_pct <= args.max_growth_pct
     return {
-        "warm_rss_mb": round(base["rss_kib"] / 1024, 1), "last_rss_mb": round(last["rss_kib"] / 1024, 1),
-        "max_rss_mb": round(top["rss_kib"] / 1024, 1), "max_growth_pct": round(growth_pct, 2),
+        "warm_rss_mb": round(base["rss_kib"] / 1024, 1),
+        "last_rss_mb": round(last["rss_kib"] / 1024, 1),
+        "max_rss_mb": round(top["rss_kib"] / 1024, 1),
+        "max_growth_pct": round(growth_pct, 2),
         "last_growth_pct": round(100 * (last["rss_kib"] - base["rss_kib"]) / base["rss_kib"], 2),
         "slope_mb_per_min": round(slope, 3),
         "kib_per_socket_cycle_upper_bound": round((last["rss_kib"] - base["rss_kib"]) / cycles, 3) if cycles else None,
@@ -397,7 +457,9 @@ def judge(samples: list[dict], args: argparse.Namespace) -> dict:
         "fds": [min(s["fds"] for s in warm), max(s["fds"] for s in warm)],
         "threads": [min(s["threads"] for s in warm), max(s["threads"] for s in warm)],
         "live_tables": [min(s.get("live_tables", 0) for s in warm), max(s.get("live_tables", 0) for s in warm)],
-        "games_done": last["games_done"], "rooms_made": last["rooms_made"], "socket_cycles": last["socket_cycles"],
+        "games_done": last["games_done"],
+        "rooms_made": last["rooms_made"],
+        "socket_cycles": last["socket_cycles"],
         "ok": ok,
     }
 
@@ -408,8 +470,11 @@ def curve(samples: list[dict], rows: int = 16) -> str:
     if picked[-1] is not samples[-1]:
         picked.append(samples[-1])
     lines = ["| min | RSS MB | fds | threads | live tables | games | socket cycles |", "|---|---|---|---|---|---|---|"]
-    lines += [f"| {s['t_s'] / 60:.1f} | {s['rss_kib'] / 1024:.1f} | {s['fds']} | {s['threads']} | "
-              f"{s.get('live_tables', '?')} | {s['games_done']} | {s['socket_cycles']} |" for s in picked]
+    lines += [
+        f"| {s['t_s'] / 60:.1f} | {s['rss_kib'] / 1024:.1f} | {s['fds']} | {s['threads']} | "
+        f"{s.get('live_tables', '?')} | {s['games_done']} | {s['socket_cycles']} |"
+        for s in picked
+    ]
     return "\n".join(lines)
 
 
@@ -419,8 +484,9 @@ def main(argv: list[str] | None = None) -> int:
     needed = args.games * (2 + args.spectators) * 2 + CHURN_CONCURRENCY + args.burst_batch + 500
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < needed:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(needed, hard) if hard != resource.RLIM_INFINITY else needed,
-                                                    hard))
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (min(needed, hard) if hard != resource.RLIM_INFINITY else needed, hard)
+        )
     try:
         result = uvloop.run(run(args))
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -428,26 +494,37 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     samples, figures = result["samples"], result["figures"]
     print("\n" + curve(samples))
-    print(f"\nafter the warm-up ({args.warmup_minutes:g} min): RSS {figures.get('warm_rss_mb')} MB → last "
-          f"{figures.get('last_rss_mb')} MB, highest {figures.get('max_rss_mb')} MB "
-          f"({figures.get('max_growth_pct')} %, allowed {args.max_growth_pct:g} %); slope "
-          f"{figures.get('slope_mb_per_min')} MB/min; fds {figures.get('fds')}, threads {figures.get('threads')}, "
-          f"live tables {figures.get('live_tables')}")
-    print(f"games {figures.get('games_done')}, rooms {figures.get('rooms_made')}, socket cycles "
-          f"{figures.get('socket_cycles')} ({figures.get('cycles_after_warmup')} after the warm-up: at most "
-          f"{figures.get('kib_per_socket_cycle_upper_bound')} KiB each)")
+    print(
+        f"\nafter the warm-up ({args.warmup_minutes:g} min): RSS {figures.get('warm_rss_mb')} MB → last "
+        f"{figures.get('last_rss_mb')} MB, highest {figures.get('max_rss_mb')} MB "
+        f"({figures.get('max_growth_pct')} %, allowed {args.max_growth_pct:g} %); slope "
+        f"{figures.get('slope_mb_per_min')} MB/min; fds {figures.get('fds')}, threads {figures.get('threads')}, "
+        f"live tables {figures.get('live_tables')}"
+    )
+    print(
+        f"games {figures.get('games_done')}, rooms {figures.get('rooms_made')}, socket cycles "
+        f"{figures.get('socket_cycles')} ({figures.get('cycles_after_warmup')} after the warm-up: at most "
+        f"{figures.get('kib_per_socket_cycle_upper_bound')} KiB each)"
+    )
     if figures.get("burst"):
         b = figures["burst"]
-        print(f"burst, games stopped: {b['cycles']} spectator cycles in {b['seconds']} s, RSS "
-              f"{b['rss_before_kib'] / 1024:.1f} → {b['rss_after_kib'] / 1024:.1f} MB: "
-              f"{b['kib_per_cycle']:.2f} KiB per cycle")
-    print(f"client errors {figures.get('client_errors')}; failed cycles {figures.get('cycle_failures')}; "
-          f"server log errors {figures.get('server_log_errors')}")
+        print(
+            f"burst, games stopped: {b['cycles']} spectator cycles in {b['seconds']} s, RSS "
+            f"{b['rss_before_kib'] / 1024:.1f} → {b['rss_after_kib'] / 1024:.1f} MB: "
+            f"{b['kib_per_cycle']:.2f} KiB per cycle"
+        )
+    print(
+        f"client errors {figures.get('client_errors')}; failed cycles {figures.get('cycle_failures')}; "
+        f"server log errors {figures.get('server_log_errors')}"
+    )
     if figures.get("first_server_error"):
         print("  the first: " + figures["first_server_error"].replace("\n", "\n    "))
     if args.json:
-        args.json.write_text(json.dumps({"args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
-                                         **result}, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {"args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}, **result}, indent=1
+            )
+        )
         print(f"samples and figures: {args.json}")
     print("verdict: " + ("flat" if figures.get("ok") else "RSS GREW (or the run was too short)"))
     return 0 if figures.get("ok") else 1

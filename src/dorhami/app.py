@@ -18,6 +18,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from . import __version__
+from .api import contract
+from .api.assets import PREFIX, Assets, AssetTree
+from .api.body_limit import BodyLimit
+from .api.rate import RateLimits, SharedBuckets
+from .api.routed import RoutedRoom
+from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
+from .api.security_headers import SecurityHeaders
+from .api.state_token import StateSigner
 from .config import Settings
 from .engine import IllegalAction
 from .errors import HTTP_CODES, ErrorCode, rules_status
@@ -25,19 +33,13 @@ from .hub.errors import HubError
 from .hub.hub import Hub
 from .metrics import Metrics
 from .storage.repository import Store
-from .api.assets import PREFIX, Assets, AssetTree
-from .api.body_limit import BodyLimit
-from .api.rate import RateLimits, SharedBuckets
-from .api.routed import RoutedRoom
-from .api.security_headers import SecurityHeaders
-from .api import contract
-from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
-from .api.state_token import StateSigner
 
 log = logging.getLogger(__name__)
 
 # The client ships inside the package (a link to the checkout's static/ there, the files themselves in a wheel).
 STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).parent / "static"))
+
+
 # Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
 def create_app(settings: Settings | None = None, clock=None, seeds=None) -> FastAPI:
     """Build the application; the hub starts (and resumes unfinished games) with the lifespan."""
@@ -76,10 +78,17 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
             store.close()
 
     # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
-    app = FastAPI(title="Dorhami", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
-                              "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.",
-                  openapi_tags=contract.TAGS, generate_unique_id_function=contract.operation_id)
+    app = FastAPI(
+        title="Dorhami",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
+        "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.",
+        openapi_tags=contract.TAGS,
+        generate_unique_id_function=contract.operation_id,
+    )
     app.state.assets = AssetTree(settings.static_dir or STATIC_DIR)  # DORHAMI_STATIC, else the package's
     app.state.rate_limits = RateLimits(settings.rate_limits)
     app.state.anonymous_watchers = Counter()  # open sockets without a player, by address (api/routes/socket.py)
@@ -88,8 +97,16 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     # at a restart or on another process, which a deployment of several sets it to avoid.
     app.state.state_signer = StateSigner(settings.secret or secrets.token_hex(32))
     _add_error_handlers(app)
-    for router in (players.router, community.router, games.router, rooms.router, sandbox.router, health.router,
-                   docs.router, pages.router):
+    for router in (
+        players.router,
+        community.router,
+        games.router,
+        rooms.router,
+        sandbox.router,
+        health.router,
+        docs.router,
+        pages.router,
+    ):
         app.include_router(router)
     app.router.routes.append(socket.route)
     app.openapi = contract.extend(app)  # the games' components in /openapi.json (api/contract.py)
@@ -131,8 +148,11 @@ def _add_error_handlers(app: FastAPI) -> None:
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()))
-        return _error(ErrorCode.INVALID_REQUEST.status, ErrorCode.INVALID_REQUEST,
-                      f"{where}: {first.get('msg', 'invalid request')}")
+        return _error(
+            ErrorCode.INVALID_REQUEST.status,
+            ErrorCode.INVALID_REQUEST,
+            f"{where}: {first.get('msg', 'invalid request')}",
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -147,8 +167,11 @@ def _add_error_handlers(app: FastAPI) -> None:
         # The database is away (a dropped connection that pre-ping could not replace, a lock held too
         # long): the client may try again, and one line in the log says why, not a traceback a request.
         log.error("storage unavailable on %s %s: %s", request.method, request.url.path, type(exc).__name__)
-        return _error(ErrorCode.STORAGE_UNAVAILABLE.status, ErrorCode.STORAGE_UNAVAILABLE,
-                      "the game's storage is unavailable just now; try again")
+        return _error(
+            ErrorCode.STORAGE_UNAVAILABLE.status,
+            ErrorCode.STORAGE_UNAVAILABLE,
+            "the game's storage is unavailable just now; try again",
+        )
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:

@@ -14,8 +14,9 @@ from .games.jekyll_vs_hyde.rules import ENGINE as JEKYLL_VS_HYDE
 from .games.queendomino.rules import ENGINE as QUEENDOMINO
 from .games.twin_it.rules import ENGINE as TWIN_IT
 
-GAMES: dict[str, Engine] = {engine.slug: engine for engine in (
-    CAMEL_UP_CARDS, DOUBLE_CONNECT, JEKYLL_VS_HYDE, QUEENDOMINO, TWIN_IT)}
+GAMES: dict[str, Engine] = {
+    engine.slug: engine for engine in (CAMEL_UP_CARDS, DOUBLE_CONNECT, JEKYLL_VS_HYDE, QUEENDOMINO, TWIN_IT)
+}
 
 
 def get_engine(slug: str) -> Engine:

@@ -18,32 +18,61 @@ def main(argv: list[str] | None = None) -> None:
     serve = commands.add_parser("serve", help="run the server (migrates the database first)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--access-log", action="store_true",
-                       help="log every HTTP request (off by default: a log line per request costs more "
-                            "than many a request)")
+    serve.add_argument(
+        "--access-log",
+        action="store_true",
+        help="log every HTTP request (off by default: a log line per request costs more than many a request)",
+    )
     commands.add_parser("migrate", help="bring the database (DATABASE_URL) to the newest schema, then exit")
     proxy = commands.add_parser("proxy", help="route rooms to several `serve` processes by their code (no nginx)")
     proxy.add_argument("--host", default="127.0.0.1")
     proxy.add_argument("--port", type=int, default=8000)
     proxy.add_argument("--upstream", action="append", required=True, help="a serve process, host:port (repeat)")
-    proxy.add_argument("--head-timeout", type=float, default=30.0, metavar="S",
-                       help="seconds a client has to send a request head (then 408)")
-    proxy.add_argument("--body-timeout", type=float, default=15.0, metavar="S",
-                       help="seconds a client has to send the body its head announced (then 408)")
-    proxy.add_argument("--response-idle", type=float, default=60.0, metavar="S",
-                       help="seconds an upstream's answer may stall (then 504, or the connection closes)")
-    proxy.add_argument("--socket-idle", type=float, default=120.0, metavar="S",
-                       help="seconds a websocket may pass no byte either way before it is closed "
-                            "(the server pings every 20 s)")
+    proxy.add_argument(
+        "--head-timeout",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds a client has to send a request head (then 408)",
+    )
+    proxy.add_argument(
+        "--body-timeout",
+        type=float,
+        default=15.0,
+        metavar="S",
+        help="seconds a client has to send the body its head announced (then 408)",
+    )
+    proxy.add_argument(
+        "--response-idle",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds an upstream's answer may stall (then 504, or the connection closes)",
+    )
+    proxy.add_argument(
+        "--socket-idle",
+        type=float,
+        default=120.0,
+        metavar="S",
+        help="seconds a websocket may pass no byte either way before it is closed (the server pings every 20 s)",
+    )
     ratings = commands.add_parser("ratings", help="the players' ratings (dorhami/ratings.py)")
-    ratings.add_argument("action", choices=["rebuild"],
-                         help="rebuild: recompute every rating from the stored results of rated games")
+    ratings.add_argument(
+        "action", choices=["rebuild"], help="rebuild: recompute every rating from the stored results of rated games"
+    )
     args = parser.parse_args(argv)
     if args.command == "serve":
         _serve(args.host, args.port, args.access_log)
     elif args.command == "proxy":
-        _proxy(args.host, args.port, args.upstream, head_timeout_s=args.head_timeout,
-               body_timeout_s=args.body_timeout, response_idle_s=args.response_idle, socket_idle_s=args.socket_idle)
+        _proxy(
+            args.host,
+            args.port,
+            args.upstream,
+            head_timeout_s=args.head_timeout,
+            body_timeout_s=args.body_timeout,
+            response_idle_s=args.response_idle,
+            socket_idle_s=args.socket_idle,
+        )
     elif args.command == "migrate":
         _migrate()
     elif args.command == "ratings":
@@ -115,8 +144,16 @@ def _serve(host: str, port: int, access_log: bool = False) -> None:
         raise SystemExit(f"dorhami: {exc}") from None
     _calm_garbage_collector()
     # log_config=None: uvicorn keeps the logging configured above instead of installing its own.
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", access_log=access_log, log_config=None,
-                **SOCKET_SETTINGS, **forwarding(settings))
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="info",
+        access_log=access_log,
+        log_config=None,
+        **SOCKET_SETTINGS,
+        **forwarding(settings),
+    )
 
 
 def forwarding(settings: Settings) -> dict[str, Any]:
@@ -159,8 +196,11 @@ def _calm_garbage_collector() -> None:
 # save bytes on messages of a few hundred. uvicorn's sans-I/O websockets protocol keeps about
 # 8 KiB less per connection than its default (legacy) one; ours adds a frame writer to it, so
 # that a table sends one frame, built once, to every socket of a seat class (api/socket_protocol.py).
-SOCKET_SETTINGS = {"ws": "dorhami.api.socket_protocol:FrameWritingProtocol", "ws_max_size": 64 * 1024,
-                   "ws_per_message_deflate": False}
+SOCKET_SETTINGS = {
+    "ws": "dorhami.api.socket_protocol:FrameWritingProtocol",
+    "ws_max_size": 64 * 1024,
+    "ws_per_message_deflate": False,
+}
 
 
 if __name__ == "__main__":

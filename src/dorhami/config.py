@@ -46,8 +46,9 @@ CommaTuple = Annotated[tuple[str, ...], NoDecode]
 class Settings(BaseSettings):
     """What a server process needs to know about its surroundings."""
 
-    model_config = SettingsConfigDict(frozen=True, case_sensitive=True, validate_by_name=True,
-                                      validate_by_alias=True, extra="forbid")
+    model_config = SettingsConfigDict(
+        frozen=True, case_sensitive=True, validate_by_name=True, validate_by_alias=True, extra="forbid"
+    )
 
     database_url: str = env("DATABASE_URL", default=DEFAULT_DATABASE_URL, min_length=1)
     # Bots think for a while, like a person; tests shorten it. In the environment: "700,1600".
@@ -147,11 +148,14 @@ class Settings(BaseSettings):
         return value
 
     @classmethod
-    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
-                                   env_settings: PydanticBaseSettingsSource,
-                                   dotenv_settings: PydanticBaseSettingsSource,
-                                   file_secret_settings: PydanticBaseSettingsSource,
-                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
         # No .env file and no secrets directory: the process's environment is the only one.
         return (init_settings, env_settings) if _reading_environment.get() else (init_settings,)
 

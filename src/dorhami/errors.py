@@ -94,8 +94,9 @@ class ErrorCode(StrEnum):
 
 
 # The games' refusals that say the request is malformed (400), not that the game refuses it now (409).
-BAD_REQUEST_RULES = frozenset({"unknown_action", "malformed", "invalid_config", "invalid_players", "bad_token",
-                               "no_such_seat"})
+BAD_REQUEST_RULES = frozenset(
+    {"unknown_action", "malformed", "invalid_config", "invalid_players", "bad_token", "no_such_seat"}
+)
 
 
 def rules_status(code: str) -> int:
@@ -115,5 +116,11 @@ def action_status(code: str) -> int:
 
 
 # HTTP errors raised by the framework (Starlette's HTTPException), by status.
-HTTP_CODES = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED, 401: ErrorCode.AUTH_REQUIRED,
-              403: ErrorCode.FORBIDDEN, 408: ErrorCode.TOO_SLOW, 413: ErrorCode.TOO_LARGE}
+HTTP_CODES = {
+    404: ErrorCode.NOT_FOUND,
+    405: ErrorCode.METHOD_NOT_ALLOWED,
+    401: ErrorCode.AUTH_REQUIRED,
+    403: ErrorCode.FORBIDDEN,
+    408: ErrorCode.TOO_SLOW,
+    413: ErrorCode.TOO_LARGE,
+}

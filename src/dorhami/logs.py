@@ -36,9 +36,14 @@ def about(room: str | None, game: int | None = None) -> Iterator[None]:
 
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        line = {"time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-                "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage(),
-                "room": room_code.get(), "game_id": game_id.get()}
+        line = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+            "room": room_code.get(),
+            "game_id": game_id.get(),
+        }
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
         return json.dumps(line, ensure_ascii=False)

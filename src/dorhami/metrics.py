@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
@@ -34,33 +35,44 @@ class HubCollector(Collector):
         tables = list(self.hub.tables.values())
         yield GaugeMetricFamily("dorhami_live_tables", "tables in this process's memory", value=len(tables))
         yield GaugeMetricFamily("dorhami_sockets", "open room sockets", value=sum(len(t.subscribers) for t in tables))
-        yield GaugeMetricFamily("dorhami_games_running", "live tables with a game in progress",
-                                value=sum(1 for t in tables if t.room.status == "playing"))
+        yield GaugeMetricFamily(
+            "dorhami_games_running",
+            "live tables with a game in progress",
+            value=sum(1 for t in tables if t.room.status == "playing"),
+        )
         journal = self.hub.journal
-        yield CounterMetricFamily("dorhami_actions_committed", "log rows and writes committed by the journal",
-                                  value=journal.appends)
-        yield CounterMetricFamily("dorhami_commits", "journal transactions (a batch of appends each)",
-                                  value=journal.batches)
+        yield CounterMetricFamily(
+            "dorhami_actions_committed", "log rows and writes committed by the journal", value=journal.appends
+        )
+        yield CounterMetricFamily(
+            "dorhami_commits", "journal transactions (a batch of appends each)", value=journal.batches
+        )
         ownership = self.hub.ownership
         if ownership is not None:  # several processes on PostgreSQL (docs/SCALING.md)
-            yield GaugeMetricFamily("dorhami_leases_held", "table leases this process holds",
-                                    value=len(ownership.held))
-            yield CounterMetricFamily("dorhami_lease_handovers", "tables handed to another process that asked",
-                                      value=ownership.handovers)
-            yield CounterMetricFamily("dorhami_leases_lost", "tables whose lease another process took",
-                                      value=ownership.lost)
+            yield GaugeMetricFamily("dorhami_leases_held", "table leases this process holds", value=len(ownership.held))
+            yield CounterMetricFamily(
+                "dorhami_lease_handovers", "tables handed to another process that asked", value=ownership.handovers
+            )
+            yield CounterMetricFamily(
+                "dorhami_leases_lost", "tables whose lease another process took", value=ownership.lost
+            )
 
 
 class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
-        self.commit_seconds = Histogram("dorhami_commit_seconds", "time to commit one journal batch",
-                                        buckets=COMMIT_BUCKETS, registry=self.registry)
-        self.loop_lag_seconds = Histogram("dorhami_event_loop_lag_seconds",
-                                          "how late the event loop ran a timer it was given",
-                                          buckets=LAG_BUCKETS, registry=self.registry)
-        self.loop_lag = Gauge("dorhami_event_loop_lag_last_seconds", "the last measured event-loop lag",
-                              registry=self.registry)
+        self.commit_seconds = Histogram(
+            "dorhami_commit_seconds", "time to commit one journal batch", buckets=COMMIT_BUCKETS, registry=self.registry
+        )
+        self.loop_lag_seconds = Histogram(
+            "dorhami_event_loop_lag_seconds",
+            "how late the event loop ran a timer it was given",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+        self.loop_lag = Gauge(
+            "dorhami_event_loop_lag_last_seconds", "the last measured event-loop lag", registry=self.registry
+        )
         self.errors = Counter("dorhami_errors", "typed errors answered, by code", ["code"], registry=self.registry)
 
     def watch(self, hub: Hub) -> None:

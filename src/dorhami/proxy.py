@@ -28,9 +28,9 @@ from urllib.parse import unquote
 
 log = logging.getLogger(__name__)
 
-DOWN_S = 2.0        # a process that refused a connection is skipped this long
+DOWN_S = 2.0  # a process that refused a connection is skipped this long
 CONNECT_S = 2.0
-CLOSE_S = 5.0       # to hand a closing peer what is left for it
+CLOSE_S = 5.0  # to hand a closing peer what is left for it
 MAX_HEAD = 16 * 1024
 MAX_BODY = 1024 * 1024  # the server refuses far less (DORHAMI_MAX_BODY_BYTES); this bounds the proxy's memory
 
@@ -39,12 +39,35 @@ ROOM_PATH = re.compile(r"/(?:api|ws)/rooms/([^/]*)")
 TOKEN = rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+"
 REQUEST_LINE = re.compile(rb"(" + TOKEN + rb") (/[!-~]*) (HTTP/1\.[01])")
 FIELD = re.compile(rb"(" + TOKEN + rb"):[ \t]*([\t\x20-\x7e\x80-\xff]*?)[ \t]*")
-FORWARDING = {b"forwarded", b"x-forwarded-for", b"x-forwarded-proto", b"x-forwarded-host", b"x-forwarded-port",
-              b"x-real-ip", b"x-dorhami-room"}
-HOP_BY_HOP = {b"connection", b"keep-alive", b"proxy-connection", b"te", b"trailer", b"transfer-encoding",
-              b"upgrade", b"expect", b"content-length"}  # content-length: put back as validated
-REASONS = {400: "Bad Request", 408: "Request Timeout", 411: "Length Required", 413: "Content Too Large",
-           431: "Request Header Fields Too Large", 502: "Bad Gateway", 504: "Gateway Timeout"}
+FORWARDING = {
+    b"forwarded",
+    b"x-forwarded-for",
+    b"x-forwarded-proto",
+    b"x-forwarded-host",
+    b"x-forwarded-port",
+    b"x-real-ip",
+    b"x-dorhami-room",
+}
+HOP_BY_HOP = {
+    b"connection",
+    b"keep-alive",
+    b"proxy-connection",
+    b"te",
+    b"trailer",
+    b"transfer-encoding",
+    b"upgrade",
+    b"expect",
+    b"content-length",
+}  # content-length: put back as validated
+REASONS = {
+    400: "Bad Request",
+    408: "Request Timeout",
+    411: "Length Required",
+    413: "Content Too Large",
+    431: "Request Header Fields Too Large",
+    502: "Bad Gateway",
+    504: "Gateway Timeout",
+}
 
 
 class Refusal(Exception):
@@ -56,8 +79,10 @@ class Refusal(Exception):
 
     def response(self) -> bytes:
         body = json.dumps({"code": self.code, "message": self.message}, separators=(",", ":")).encode() + b"\n"
-        return (f"HTTP/1.1 {self.status} {REASONS[self.status]}\r\ncontent-type: application/json\r\n"
-                f"connection: close\r\ncontent-length: {len(body)}\r\n\r\n").encode() + body
+        return (
+            f"HTTP/1.1 {self.status} {REASONS[self.status]}\r\ncontent-type: application/json\r\n"
+            f"connection: close\r\ncontent-length: {len(body)}\r\n\r\n"
+        ).encode() + body
 
 
 def no_server() -> Refusal:
@@ -131,8 +156,12 @@ def room_of(target: bytes) -> bytes | None:
 
 def wants_socket(head: Head, length: int) -> bool:
     """Whether the request may become a websocket: a GET of a /ws/ path, without a body, asking to."""
-    return (head.method == b"GET" and path_of(head.target).startswith("/ws/") and length == 0
-            and head.has_token(b"upgrade", b"websocket"))
+    return (
+        head.method == b"GET"
+        and path_of(head.target).startswith("/ws/")
+        and length == 0
+        and head.has_token(b"upgrade", b"websocket")
+    )
 
 
 def upstream_head(head: Head, peer: str, socket: bool) -> bytes:
@@ -152,8 +181,10 @@ def upstream_head(head: Head, peer: str, socket: bool) -> bytes:
 
 def rendezvous(key: bytes, upstreams: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """`upstreams` in the order they are tried for `key`: highest hash of (key, upstream) first."""
+
     def weight(upstream: tuple[str, int]) -> bytes:
         return hashlib.blake2b(key + b"|" + f"{upstream[0]}:{upstream[1]}".encode(), digest_size=8).digest()
+
     return sorted(upstreams, key=weight, reverse=True)
 
 
@@ -169,13 +200,20 @@ class Request:
 class Proxy:
     """The front proxy: one request (or one websocket) per client connection, sent to the process of its room."""
 
-    def __init__(self, upstreams: list[tuple[str, int]], *, head_timeout_s: float = 30.0,
-                 body_timeout_s: float = 15.0, response_idle_s: float = 60.0, socket_idle_s: float = 120.0) -> None:
+    def __init__(
+        self,
+        upstreams: list[tuple[str, int]],
+        *,
+        head_timeout_s: float = 30.0,
+        body_timeout_s: float = 15.0,
+        response_idle_s: float = 60.0,
+        socket_idle_s: float = 120.0,
+    ) -> None:
         self.upstreams = upstreams
-        self.head_timeout_s = head_timeout_s    # to send the whole head, from the connection's start
-        self.body_timeout_s = body_timeout_s    # to send the whole announced body, after the head
+        self.head_timeout_s = head_timeout_s  # to send the whole head, from the connection's start
+        self.body_timeout_s = body_timeout_s  # to send the whole announced body, after the head
         self.response_idle_s = response_idle_s  # the longest an upstream's answer may stall
-        self.socket_idle_s = socket_idle_s      # a websocket with no byte either way (the server pings every 20 s)
+        self.socket_idle_s = socket_idle_s  # a websocket with no byte either way (the server pings every 20 s)
         self.down_until: dict[tuple[str, int], float] = {}
         self.spread = itertools.count()
         self.server: asyncio.Server | None = None
@@ -256,7 +294,7 @@ class Proxy:
         for upstream in self.order(room):
             try:
                 streams = await asyncio.wait_for(asyncio.open_connection(*upstream), CONNECT_S)
-            except (OSError, asyncio.TimeoutError):
+            except (TimeoutError, OSError):
                 self.down_until[upstream] = time.monotonic() + DOWN_S
                 continue
             self.down_until.pop(upstream, None)
@@ -269,8 +307,13 @@ class Proxy:
         if quiet.expired and not quiet.moved:
             raise Refusal(504, "upstream_timeout", "the game server did not answer in time")
 
-    async def _socket(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                      up_reader: asyncio.StreamReader, up_writer: asyncio.StreamWriter) -> None:
+    async def _socket(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        up_reader: asyncio.StreamReader,
+        up_writer: asyncio.StreamWriter,
+    ) -> None:
         """A websocket relayed both ways once the upstream answers 101; any other answer goes back as it is."""
         answer = await self._handshake_answer(reader, up_reader)
         writer.write(answer)
@@ -285,8 +328,9 @@ class Proxy:
         answer = asyncio.create_task(up_reader.readuntil(b"\r\n\r\n"))
         early = asyncio.create_task(reader.read(1))
         try:
-            done, _ = await asyncio.wait([answer, early], timeout=self.response_idle_s,
-                                         return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                [answer, early], timeout=self.response_idle_s, return_when=asyncio.FIRST_COMPLETED
+            )
         finally:
             for task in (answer, early):
                 task.cancel()
@@ -317,7 +361,7 @@ async def read_head(reader: asyncio.StreamReader, timeout_s: float) -> tuple[byt
         return None
     if end < 0 or end > MAX_HEAD:
         raise Refusal(431, "header_too_large", f"a request head may be at most {MAX_HEAD} bytes")
-    return bytes(buffer[:end]), bytes(buffer[end + 4:])
+    return bytes(buffer[:end]), bytes(buffer[end + 4 :])
 
 
 async def read_body(reader: asyncio.StreamReader, early: bytes, length: int, timeout_s: float) -> bytes:

@@ -57,8 +57,11 @@ def sides_of(engine: Any, result: dict[str, Any], players: int, seat_players: li
     side), leaving out seats nobody played and sides left empty."""
     sides: list[Side] = []
     for seats, rank in engine.placings(result, players):
-        members = [{"seat": seat, "player_id": seat_players[seat]} for seat in seats
-                   if seat < len(seat_players) and seat_players[seat]]
+        members = [
+            {"seat": seat, "player_id": seat_players[seat]}
+            for seat in seats
+            if seat < len(seat_players) and seat_players[seat]
+        ]
         if members:
             sides.append((members, rank))
     return sides

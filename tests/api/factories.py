@@ -15,10 +15,12 @@ def new_player(client: TestClient, name: str = "Sara") -> dict:
     return player
 
 
-def new_room(client: TestClient, host: dict, game: str = "jekyll-vs-hyde", private: bool = True,
-             config: dict | None = None) -> dict:
-    response = client.post("/api/rooms", json={"game": game, "private": private, "config": config or {}},
-                           headers=host["headers"])
+def new_room(
+    client: TestClient, host: dict, game: str = "jekyll-vs-hyde", private: bool = True, config: dict | None = None
+) -> dict:
+    response = client.post(
+        "/api/rooms", json={"game": game, "private": private, "config": config or {}}, headers=host["headers"]
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
@@ -33,8 +35,9 @@ def seated_game(client: TestClient, config: dict | None = None) -> tuple[str, di
     return code, host, guest
 
 
-def play_to_the_end(client: TestClient, code: str, players: list[dict], seed: int = 1,
-                    max_actions: int = 2000) -> tuple[dict, int]:
+def play_to_the_end(
+    client: TestClient, code: str, players: list[dict], seed: int = 1, max_actions: int = 2000
+) -> tuple[dict, int]:
     """Each player in turn fetches its state and plays a random legal action; returns (result, count)."""
     rng = random.Random(seed)
     idle_since = None
@@ -46,8 +49,7 @@ def play_to_the_end(client: TestClient, code: str, players: list[dict], seed: in
                 return state["result"], count
             if state["legal_actions"]:
                 action = {**rng.choice(state["legal_actions"]), "step": state["view"]["step"]}
-                response = client.post(f"/api/rooms/{code}/actions", json={"action": action},
-                                       headers=player["headers"])
+                response = client.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=player["headers"])
                 assert response.status_code == 200, response.text
                 acted = True
         if acted:

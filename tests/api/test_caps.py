@@ -12,8 +12,8 @@ from starlette.websockets import WebSocketDisconnect
 from dorhami.api.rate import ADDRESS_LIMITS, PLAYER_LIMITS, Limit, RateLimits
 from dorhami.api.routes.rooms import MAX_OPEN_ROOMS
 from dorhami.app import create_app
-from dorhami.hub.errors import HubError
 from dorhami.hub.audience import SOCKETS_PER_PLAYER
+from dorhami.hub.errors import HubError
 
 from .factories import new_player, new_room, seated_game
 from .test_socket import hello, receive_until
@@ -22,7 +22,10 @@ from .test_socket import hello, receive_until
 def test_one_address_making_players_in_a_loop_is_held_back_and_another_address_is_not(settings):
     app = create_app(settings)
     burst = ADDRESS_LIMITS["new_player"].burst
-    with TestClient(app, client=("203.0.113.7", 5000)) as script, TestClient(app, client=("198.51.100.2", 5000)) as other:
+    with (
+        TestClient(app, client=("203.0.113.7", 5000)) as script,
+        TestClient(app, client=("198.51.100.2", 5000)) as other,
+    ):
         began = time.monotonic()
         answers = [script.post("/api/players", json={"name": "Bot"}) for _ in range(burst + 5)]
         # The bucket refills one a second while the loop runs (seconds on a loaded machine).
@@ -48,9 +51,11 @@ def test_rest_actions_of_one_player_are_rate_limited_like_a_socket(client):
     url = f"/api/rooms/{code}/actions"
     # Time stands still for the buckets, so a slow machine's requests cannot refill them.
     client.app.state.rate_limits.clock = lambda: 0.0
-    answers = [client.post(url, json={"action": {"type": "dance"}}, headers=host["headers"]).status_code
-               for _ in range(PLAYER_LIMITS["action"].burst + 10)]
-    assert 429 in answers and answers[:PLAYER_LIMITS["action"].burst] == [400] * PLAYER_LIMITS["action"].burst
+    answers = [
+        client.post(url, json={"action": {"type": "dance"}}, headers=host["headers"]).status_code
+        for _ in range(PLAYER_LIMITS["action"].burst + 10)
+    ]
+    assert 429 in answers and answers[: PLAYER_LIMITS["action"].burst] == [400] * PLAYER_LIMITS["action"].burst
 
 
 def test_buckets_refill_at_their_rate_and_bursts_within_it_pass():

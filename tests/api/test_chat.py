@@ -61,8 +61,10 @@ def test_the_host_lets_spectators_write_and_mutes_and_unmutes_a_player(client):
     settings = f"/api/rooms/{code}/chat/settings"
     refused = client.post(settings, json={"spectators": True}, headers=guest["headers"])
     assert refused.status_code == 403 and refused.json()["code"] == "not_host"
-    assert client.post(settings, json={"spectators": True}, headers=host["headers"]).json() == \
-        {"spectator_chat": True, "muted": []}
+    assert client.post(settings, json={"spectators": True}, headers=host["headers"]).json() == {
+        "spectator_chat": True,
+        "muted": [],
+    }
     assert client.get(f"/api/rooms/{code}").json()["spectator_chat"] is True
     ws, socket = hello(client, code, watcher)
     receive_until(socket, "state")
@@ -96,8 +98,15 @@ def test_a_line_that_draws_nothing_is_refused_and_hidden_tags_are_dropped(client
     ws, socket = hello(client, code, guest)
     try:
         receive_until(socket, "state")
-        for blank in ("\u3164\u3164", "\u115f \u1160", "\uffa0", "\u2800\u2800\u2800", "\u0301", "\u034f\ufe0f",
-                      "\U000e0041\U000e0042\U000e007f"):
+        for blank in (
+            "\u3164\u3164",
+            "\u115f \u1160",
+            "\uffa0",
+            "\u2800\u2800\u2800",
+            "\u0301",
+            "\u034f\ufe0f",
+            "\U000e0041\U000e0042\U000e007f",
+        ):
             socket.send_json({"type": "chat", "text": blank})
             answer = next(m for m in iter(socket.receive_json, None) if m["type"] in ("error", "chat"))
             assert answer.get("code") == "chat_empty", (repr(blank), answer)

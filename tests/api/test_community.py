@@ -68,13 +68,39 @@ def test_the_leaderboard_orders_by_ordinal_then_games_then_id_and_pages(client):
     rows = [(30, 2, 9), (28, 3, 5), (28, 3, 8), (40, 10, 6), (20, 1, 12), (50, 1, PROVISIONAL_GAMES - 1), (26, 2, 5)]
     engine = client.app.state.hub.store.engine
     with engine.begin() as connection:
-        connection.execute(insert(RatingRecord), [
-            {"player_id": p["id"], "game": "jekyll-vs-hyde", "mu": mu, "sigma": s, "ordinal": ordinal(mu, s),
-             "games": n, "updated_ms": 1} for p, (mu, s, n) in zip(people, rows)])
-        connection.execute(insert(RatingRecord), [{"player_id": people[0]["id"], "game": "queendomino", "mu": 99,
-                                                   "sigma": 1, "ordinal": 96, "games": 9, "updated_ms": 1}])
-    expected = [people[i]["id"] for i in sorted((0, 1, 2, 3, 4, 6),
-                                                key=lambda i: (-ordinal(*rows[i][:2]), -rows[i][2], people[i]["id"]))]
+        connection.execute(
+            insert(RatingRecord),
+            [
+                {
+                    "player_id": p["id"],
+                    "game": "jekyll-vs-hyde",
+                    "mu": mu,
+                    "sigma": s,
+                    "ordinal": ordinal(mu, s),
+                    "games": n,
+                    "updated_ms": 1,
+                }
+                for p, (mu, s, n) in zip(people, rows)
+            ],
+        )
+        connection.execute(
+            insert(RatingRecord),
+            [
+                {
+                    "player_id": people[0]["id"],
+                    "game": "queendomino",
+                    "mu": 99,
+                    "sigma": 1,
+                    "ordinal": 96,
+                    "games": 9,
+                    "updated_ms": 1,
+                }
+            ],
+        )
+    expected = [
+        people[i]["id"]
+        for i in sorted((0, 1, 2, 3, 4, 6), key=lambda i: (-ordinal(*rows[i][:2]), -rows[i][2], people[i]["id"]))
+    ]
     assert expected.index(people[2]["id"]) < expected.index(people[1]["id"])
     seen, offset = [], 0
     while offset is not None:

@@ -23,12 +23,46 @@ from .factories import new_player, seated_game
 
 # Generated clients name their functions by these: a rename breaks every client, so it is a decision.
 OPERATION_IDS = {
-    "create_player", "who_am_i", "rename_player", "new_recovery_code", "forget_recovery_code", "list_sessions",
-    "end_session", "restore_player", "get_player_history", "get_leaderboard", "list_games", "get_replay",
-    "verify_game", "list_rooms", "create_room", "get_room", "join_room", "add_bot", "free_seat", "move_seat",
-    "ask_rescue", "withdraw_rescue", "approve_rescue", "start_game", "start_rematch", "request_rematch",
-    "leave_room", "get_state", "post_action", "get_log", "get_chat", "set_chat_settings", "mute_player",
-    "unmute_player", "new_sandbox_game", "apply_sandbox_action", "advance_sandbox_clock", "healthz", "readyz"}
+    "create_player",
+    "who_am_i",
+    "rename_player",
+    "new_recovery_code",
+    "forget_recovery_code",
+    "list_sessions",
+    "end_session",
+    "restore_player",
+    "get_player_history",
+    "get_leaderboard",
+    "list_games",
+    "get_replay",
+    "verify_game",
+    "list_rooms",
+    "create_room",
+    "get_room",
+    "join_room",
+    "add_bot",
+    "free_seat",
+    "move_seat",
+    "ask_rescue",
+    "withdraw_rescue",
+    "approve_rescue",
+    "start_game",
+    "start_rematch",
+    "request_rematch",
+    "leave_room",
+    "get_state",
+    "post_action",
+    "get_log",
+    "get_chat",
+    "set_chat_settings",
+    "mute_player",
+    "unmute_player",
+    "new_sandbox_game",
+    "apply_sandbox_action",
+    "advance_sandbox_clock",
+    "healthz",
+    "readyz",
+}
 PARTS = ("Action", "LegalAction", "View", "Event", "Result")
 
 
@@ -93,8 +127,13 @@ def test_the_endpoints_that_carry_game_parts_name_them(openapi):
     assert targets == {game.prefix + "View" for game in MODELS}
     body = schemas["ActionCreate"]["properties"]["action"]
     assert {"#/components/schemas/TwinItClaim", "#/components/schemas/JekyllVsHydePlayCard"} <= references(body)
-    for name, prop in (("ReplayFrame", "view"), ("SeatPosition", "view"), ("ActionResult", "events"),
-                       ("ReplayPublic", "result"), ("SandboxApply", "action")):
+    for name, prop in (
+        ("ReplayFrame", "view"),
+        ("SeatPosition", "view"),
+        ("ActionResult", "events"),
+        ("ReplayPublic", "result"),
+        ("SandboxApply", "action"),
+    ):
         assert references(schemas[name]["properties"][prop]), f"{name}.{prop} names no game's models"
 
 
@@ -110,8 +149,10 @@ def test_the_asyncapi_document_is_served_and_lists_every_message(client):
     assert served.status_code == 200 and served.json() == asyncapi.document()
     doc = served.json()
     assert doc["asyncapi"] == "3.0.0" and doc["channels"]["room"]["address"] == "/ws/rooms/{code}"
-    sent = {doc["components"]["messages"][ref["$ref"].rsplit("/", 1)[1]]["name"]
-            for ref in doc["operations"]["sendServerMessages"]["messages"]}
+    sent = {
+        doc["components"]["messages"][ref["$ref"].rsplit("/", 1)[1]]["name"]
+        for ref in doc["operations"]["sendServerMessages"]["messages"]
+    }
     assert sent == {"room", "state", "history", "ack", "error", "pong", "ping", "chat", "chat_history"}
     # The client's messages are exactly those the server reads (hub/messages.py).
     read = set(messages.Inbound.json_schema()["discriminator"]["mapping"])
@@ -126,9 +167,21 @@ def test_the_builders_frames_follow_the_document():
     frames.check(messages.pong(None, 1000))
     frames.check(messages.history(3, [(1, []), (2, [{"type": "card_committed", "seat": 0}])]))
     frames.check({"type": "ping", "id": 1})
-    race = {"type": "race_judged", "cards": [4], "winner": 1, "contenders": [
-        {"seat": 1, "received_ms": 10, "reported_ms": 5, "reaction_ms": 300, "compensation_ms": 5,
-         "compensated_ms": 5}]}
+    race = {
+        "type": "race_judged",
+        "cards": [4],
+        "winner": 1,
+        "contenders": [
+            {
+                "seat": 1,
+                "received_ms": 10,
+                "reported_ms": 5,
+                "reaction_ms": 300,
+                "compensation_ms": 5,
+                "compensated_ms": 5,
+            }
+        ],
+    }
     frames.check(messages.ack(None, 9, [race]))
     with pytest.raises(frames.FrameError):
         frames.check({**messages.pong(None, 1), "extra": 1})
@@ -141,20 +194,31 @@ def test_a_body_is_judged_by_the_engine_as_before(client):
     code, host, _ = seated_game(client)
     state = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
     malformed = GAMES["jekyll-vs-hyde"].actions.malformed
-    wrong = [({"type": "dance"}, 400, "unknown_action"), ({**state["legal_actions"][0], "junk": 1}, 400, malformed),
-             ({"type": "play_card", "card": 0}, 409, "wrong_phase"), ({"type": "play_card"}, 400, "unknown_action"),
-             (7, 422, "invalid_request")]  # the request model refuses an action that is no object, as it did
+    wrong = [
+        ({"type": "dance"}, 400, "unknown_action"),
+        ({**state["legal_actions"][0], "junk": 1}, 400, malformed),
+        ({"type": "play_card", "card": 0}, 409, "wrong_phase"),
+        ({"type": "play_card"}, 400, "unknown_action"),
+        (7, 422, "invalid_request"),
+    ]  # the request model refuses an action that is no object, as it did
     for action, status, code_name in wrong:
         answer = client.post(f"/api/rooms/{code}/actions", json={"action": action}, headers=host["headers"])
         assert (answer.status_code, answer.json()["code"]) == (status, code_name), answer.text
-    answer = client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "play_card", "card": 0}},
-                         headers=new_player(client)["headers"])
+    answer = client.post(
+        f"/api/rooms/{code}/actions",
+        json={"action": {"type": "play_card", "card": 0}},
+        headers=new_player(client)["headers"],
+    )
     assert (answer.status_code, answer.json()["code"]) == (403, "not_seated"), answer.text
 
 
 def validators(document: dict, names: list[str]) -> dict[str, Any]:
-    return {name: jsonschema_rs.validator_for({"components": document["components"],
-                                               "$ref": f"#/components/schemas/{name}"}) for name in names}
+    return {
+        name: jsonschema_rs.validator_for(
+            {"components": document["components"], "$ref": f"#/components/schemas/{name}"}
+        )
+        for name in names
+    }
 
 
 @pytest.mark.parametrize("game", MODELS, ids=lambda game: game.slug)
@@ -170,6 +234,7 @@ def test_the_models_describe_seeded_games_of_every_variant(openapi, game):
             wrong.setdefault(f"{part} at /{'/'.join(map(str, error.instance_path))}", str(error.message)[:300])
 
     for i, variant in enumerate(VARIANTS[game.slug]):
+
         def seen(state: dict, events: list, players: int = variant.players) -> None:
             for seat in [*range(players), None]:
                 judge("View", engine.view(state, seat))
@@ -181,8 +246,13 @@ def test_the_models_describe_seeded_games_of_every_variant(openapi, game):
             if (result := engine.result(state)) is not None:
                 judge("Result", result)
 
-        play(engine, variant, 9_000 + i, lambda state: seen(state, engine.start_events(state)),
-             lambda _pre, _seat, _action, _now, post, events: seen(post, events))
+        play(
+            engine,
+            variant,
+            9_000 + i,
+            lambda state: seen(state, engine.start_events(state)),
+            lambda _pre, _seat, _action, _now, post, events: seen(post, events),
+        )
     assert not wrong, "\n".join(f"{where}: {message}" for where, message in list(wrong.items())[:20])
 
 

@@ -37,8 +37,10 @@ def test_text_assets_and_api_json_are_gzipped_when_the_browser_accepts_it(client
 
 def test_fonts_and_pngs_are_not_compressed_again(client):
     version = client.app.state.assets.version
-    for url, kind in ((f"/static/v/{version}/fonts/Vazirmatn-wght.woff2", "font/woff2"),
-                      (f"/static/v/{version}/icons/icon-512.png", "image/png")):
+    for url, kind in (
+        (f"/static/v/{version}/fonts/Vazirmatn-wght.woff2", "font/woff2"),
+        (f"/static/v/{version}/icons/icon-512.png", "image/png"),
+    ):
         response = client.get(url, headers=GZIP)
         assert response.status_code == 200 and response.headers["content-type"] == kind
         assert "content-encoding" not in response.headers, url

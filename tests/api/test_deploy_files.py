@@ -73,8 +73,11 @@ def seconds(duration: str) -> float:
 
 
 # The server processes: built from the checkout, checked on /readyz (the migrate job is neither).
-APPS = sorted(name for name, service in SERVICES.items()
-              if build_context(service) is not None and "/readyz" in healthcheck(service))
+APPS = sorted(
+    name
+    for name, service in SERVICES.items()
+    if build_context(service) is not None and "/readyz" in healthcheck(service)
+)
 
 
 def upstream_block() -> str:
@@ -84,9 +87,10 @@ def upstream_block() -> str:
 
 def room_key_map() -> tuple[str, str, str]:
     """The routing map's regex, its value, and its default, as written in nginx.conf."""
-    found = re.search(r'\bmap\s+\$uri\s+\$room_key\s*\{\s*"~([^"]+)"\s+([^\s;]+)\s*;\s*default\s+([^\s;]+)\s*;\s*\}',
-                      CONF)
-    assert found, "nginx.conf needs `map $uri $room_key { \"~regex\" $1; default $request_id; }`"
+    found = re.search(
+        r'\bmap\s+\$uri\s+\$room_key\s*\{\s*"~([^"]+)"\s+([^\s;]+)\s*;\s*default\s+([^\s;]+)\s*;\s*\}', CONF
+    )
+    assert found, 'nginx.conf needs `map $uri $room_key { "~regex" $1; default $request_id; }`'
     return found.group(1), found.group(2), found.group(3)
 
 
@@ -142,7 +146,8 @@ def test_nginx_hashes_over_exactly_the_compose_files_app_services():
     assert block.index("hash") < block.index("keepalive")
     assert re.search(r"^\s*zone\s+\S+", block, re.MULTILINE), "workers must share which process is down"
     assert re.findall(r"proxy_pass\s+([^;]+);", CONF) and set(re.findall(r"proxy_pass\s+([^;]+);", CONF)) == {
-        "http://dorhami"}
+        "http://dorhami"
+    }
 
 
 def test_nginx_upgrades_sockets_and_keeps_its_upstream_connections():
@@ -174,31 +179,41 @@ def test_the_access_log_holds_no_token_and_no_query_string():
     [log_format] = re.findall(r"\blog_format\s+(\S+)\s+escape=json\s+(.*?);\s*$", CONF, re.MULTILINE | re.DOTALL)
     name, fields = log_format
     assert re.search(rf"access_log\s+\S+\s+{re.escape(name)}\s*;", CONF)
-    for variable in ("$http_authorization", "$request_uri", "$args", "$query_string", "$arg_", "$http_cookie",
-                     "$http_referer"):
+    for variable in (
+        "$http_authorization",
+        "$request_uri",
+        "$args",
+        "$query_string",
+        "$arg_",
+        "$http_cookie",
+        "$http_referer",
+    ):
         assert variable not in fields, variable
     assert not re.search(r"\$request\b(?!_)", fields), "$request holds the query string"
     assert "$uri" in fields
 
 
-@pytest.mark.parametrize(("uri", "code"), [
-    ("/api/rooms/AbC_9-x/join", "AbC_9-x"),
-    ("/ws/rooms/AbC_9-x", "AbC_9-x"),
-    ("/api/rooms/AbC_9-x", "AbC_9-x"),
-    ("/api/rooms/AbC_9-x/", "AbC_9-x"),
-    ("/api/rooms/AbC_9-x/seats/1/rescue/approve", "AbC_9-x"),
-    ("/api/rooms/" + "a" * 32 + "/state", "a" * 32),
-    ("/api/rooms", None),
-    ("/api/rooms/", None),
-    ("/api/rooms/" + "a" * 33, None),
-    ("/api/rooms/a.b/join", None),
-    ("/api/roomsx/AbC", None),
-    ("/api/players/me", None),
-    ("/api/games/12/replay", None),
-    ("/t/AbC_9-x", None),
-    ("/static/js/app.js", None),
-    ("/x/api/rooms/AbC", None),
-])
+@pytest.mark.parametrize(
+    ("uri", "code"),
+    [
+        ("/api/rooms/AbC_9-x/join", "AbC_9-x"),
+        ("/ws/rooms/AbC_9-x", "AbC_9-x"),
+        ("/api/rooms/AbC_9-x", "AbC_9-x"),
+        ("/api/rooms/AbC_9-x/", "AbC_9-x"),
+        ("/api/rooms/AbC_9-x/seats/1/rescue/approve", "AbC_9-x"),
+        ("/api/rooms/" + "a" * 32 + "/state", "a" * 32),
+        ("/api/rooms", None),
+        ("/api/rooms/", None),
+        ("/api/rooms/" + "a" * 33, None),
+        ("/api/rooms/a.b/join", None),
+        ("/api/roomsx/AbC", None),
+        ("/api/players/me", None),
+        ("/api/games/12/replay", None),
+        ("/t/AbC_9-x", None),
+        ("/static/js/app.js", None),
+        ("/x/api/rooms/AbC", None),
+    ],
+)
 def test_the_hash_key_is_the_room_code_of_a_rooms_paths(uri, code):
     assert room_key(uri) == code
 
@@ -216,8 +231,11 @@ def test_requests_outside_a_room_spread_and_the_code_pattern_is_the_servers():
 def dockerfile_instructions() -> list[tuple[str, str]]:
     """The Dockerfile's instructions in order, as (KEYWORD, arguments), continuation lines joined."""
     text = re.sub(r"\\\n\s*", " ", (ROOT / "Dockerfile").read_text())
-    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1].strip()) for line in text.splitlines()
-            if line.strip() and not line.lstrip().startswith("#")]
+    return [
+        (line.split(None, 1)[0].upper(), line.split(None, 1)[1].strip())
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
 
 
 def test_the_images_sqlite_database_lives_on_a_volume_the_server_owns():

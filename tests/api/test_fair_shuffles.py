@@ -58,15 +58,20 @@ def test_the_commitment_comes_first_and_the_seed_is_checkable_from_what_is_revea
     assert hashlib.sha256(server_seed).hexdigest() == commitment == revealed["commitment"]
     answer = client.get(f"/api/games/{game_id}/verify").json()
     assert answer["seed_scheme"] == "room-id"
-    signed = json.dumps([answer["room_id"], 1, ["alpha-1", "beta-2"], log["config"]], sort_keys=True,
-                        separators=(",", ":"), ensure_ascii=False).encode()
+    signed = json.dumps(
+        [answer["room_id"], 1, ["alpha-1", "beta-2"], log["config"]],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    ).encode()
     assert int.from_bytes(hmac.new(server_seed, signed, hashlib.sha256).digest()[:8], "big") >> 1 == log["seed"]
     assert answer["passed"] and [c["name"] for c in answer["checks"]] == ["commitment", "seed", "replay", "result"]
 
 
 def seed_from(server_seed: str, room, number: int, client_seeds: list[str], config: dict) -> int:
-    signed = json.dumps([room, number, sorted(client_seeds), config], sort_keys=True, separators=(",", ":"),
-                        ensure_ascii=False).encode()
+    signed = json.dumps(
+        [room, number, sorted(client_seeds), config], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    ).encode()
     return int.from_bytes(hmac.new(bytes.fromhex(server_seed), signed, hashlib.sha256).digest()[:8], "big") >> 1
 
 
@@ -77,9 +82,11 @@ def test_a_finished_private_game_reveals_no_room_code(client):
     client.post(f"/api/rooms/{code}/start", headers=host["headers"])
     game_id = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()["game_id"]
     play_to_the_end(client, code, [host, guest])
-    public = [client.get(f"/api/games/{game_id}/verify").text,
-              client.get(f"/api/games/{game_id}/replay").text,
-              client.get(f"/api/players/{host['id']}").text]
+    public = [
+        client.get(f"/api/games/{game_id}/verify").text,
+        client.get(f"/api/games/{game_id}/replay").text,
+        client.get(f"/api/players/{host['id']}").text,
+    ]
     assert all(code not in answer for answer in public)
     assert client.get(f"/api/games/{game_id}/verify").json()["passed"]
 
@@ -91,13 +98,17 @@ def test_a_game_dealt_from_its_room_code_still_passes_without_revealing_it(clien
     client.post(f"/api/rooms/{code}/start", headers=host["headers"])
     game_id = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()["game_id"]
     with database(database_url) as db:
-        server_seed, config = db.execute(text("SELECT server_seed, config FROM games WHERE id = :id"),
-                                         {"id": game_id}).one()
-    old_seed = seed_from(server_seed, code, 1, ["alpha-1", "beta-2"],
-                         json.loads(config) if isinstance(config, str) else config)
+        server_seed, config = db.execute(
+            text("SELECT server_seed, config FROM games WHERE id = :id"), {"id": game_id}
+        ).one()
+    old_seed = seed_from(
+        server_seed, code, 1, ["alpha-1", "beta-2"], json.loads(config) if isinstance(config, str) else config
+    )
     with database(database_url, write=True) as db:  # as the old scheme would have dealt it, with no move made
-        db.execute(text("UPDATE games SET seed = :seed, result = :result WHERE id = :id"),
-                   {"seed": old_seed, "id": game_id, "result": json.dumps({"winners": [], "scores": {}})})
+        db.execute(
+            text("UPDATE games SET seed = :seed, result = :result WHERE id = :id"),
+            {"seed": old_seed, "id": game_id, "result": json.dumps({"winners": [], "scores": {}})},
+        )
     answer = client.get(f"/api/games/{game_id}/verify")
     assert code not in answer.text
     checks = {c["name"]: c["passed"] for c in answer.json()["checks"]}
@@ -112,18 +123,24 @@ def test_a_running_game_reveals_no_server_seed_anywhere(client, database_url):
         secret = db.execute(text("SELECT server_seed FROM games WHERE id = :id"), {"id": state["game_id"]}).scalar()
     assert secret and len(secret) == 64
     answers = [client.get(f"/api/rooms/{code}/state", headers=who["headers"]).text for who in (host, guest)]
-    answers += [client.get(f"/api/rooms/{code}").text, client.get(f"/api/rooms/{code}/log").text,
-                client.get(f"/api/games/{state['game_id']}/replay", params={"seat": 0}, headers=host["headers"]).text,
-                client.get(f"/api/games/{state['game_id']}/verify").text]
+    answers += [
+        client.get(f"/api/rooms/{code}").text,
+        client.get(f"/api/rooms/{code}/log").text,
+        client.get(f"/api/games/{state['game_id']}/replay", params={"seat": 0}, headers=host["headers"]).text,
+        client.get(f"/api/games/{state['game_id']}/verify").text,
+    ]
     assert all(secret not in answer for answer in answers)
 
 
-@pytest.mark.parametrize("tamper, failing", [
-    ("UPDATE games SET server_seed = :other WHERE id = :id", ["commitment", "seed"]),
-    ("UPDATE games SET client_seeds = :seeds WHERE id = :id", ["seed"]),
-    ("UPDATE games SET seed = seed + 1 WHERE id = :id", ["seed", "replay", "result"]),
-    ("UPDATE actions SET action = :bogus WHERE game_id = :id AND seq = 2", ["replay", "result"]),
-])
+@pytest.mark.parametrize(
+    "tamper, failing",
+    [
+        ("UPDATE games SET server_seed = :other WHERE id = :id", ["commitment", "seed"]),
+        ("UPDATE games SET client_seeds = :seeds WHERE id = :id", ["seed"]),
+        ("UPDATE games SET seed = seed + 1 WHERE id = :id", ["seed", "replay", "result"]),
+        ("UPDATE actions SET action = :bogus WHERE game_id = :id AND seq = 2", ["replay", "result"]),
+    ],
+)
 def test_a_tampered_game_fails_the_check_that_its_change_breaks(client, database_url, tamper, failing):
     code, host, guest = started(client)
     client.post(f"/api/rooms/{code}/start", headers=host["headers"])
@@ -131,8 +148,15 @@ def test_a_tampered_game_fails_the_check_that_its_change_breaks(client, database
     play_to_the_end(client, code, [host, guest])
     assert client.get(f"/api/games/{game_id}/verify").json()["passed"]
     with database(database_url, write=True) as db:
-        db.execute(text(tamper), {"id": game_id, "other": "00" * 32, "seeds": json.dumps(["mallory"]),
-                                  "bogus": json.dumps({"type": "exchange_cards", "cards": [999]})})
+        db.execute(
+            text(tamper),
+            {
+                "id": game_id,
+                "other": "00" * 32,
+                "seeds": json.dumps(["mallory"]),
+                "bogus": json.dumps({"type": "exchange_cards", "cards": [999]}),
+            },
+        )
     answer = client.get(f"/api/games/{game_id}/verify").json()
     assert not answer["passed"]
     assert [c["name"] for c in answer["checks"] if not c["passed"]] == failing
@@ -158,8 +182,9 @@ def test_the_standalone_script_checks_a_finished_game(client, monkeypatch, capsy
     play_to_the_end(client, code, [host, guest])
     monkeypatch.setattr(verify_game, "fetch", lambda url: client.get(url.replace("http://testserver", "")).json())
     for commitment, expected in ((first["commitment"], 0), ("ab" * 32, 1)):
-        monkeypatch.setattr(sys, "argv", ["verify_game.py", f"http://testserver/verify/{first['game_id']}",
-                                          "--commitment", commitment])
+        monkeypatch.setattr(
+            sys, "argv", ["verify_game.py", f"http://testserver/verify/{first['game_id']}", "--commitment", commitment]
+        )
         assert verify_game.main() == expected
     out = capsys.readouterr().out
     assert out.count("PASS") >= 6 and out.count("FAIL") == 1

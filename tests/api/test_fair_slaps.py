@@ -10,9 +10,8 @@ import orjson
 import pytest
 import websockets
 
-from tests.support.delay_proxy import DelayProxy
 from dorhami.games.double_connect.components import common
-
+from tests.support.delay_proxy import DelayProxy
 from tests.support.live import ServerProcess
 
 SLOW_ONE_WAY_MS = 150
@@ -35,8 +34,9 @@ def race_room(server, host: dict, guest: dict, compensate: bool) -> str:
     # A 3 s countdown lets the server probe both sockets before play opens; one start slot makes
     # the start card a target only one claim can cover.
     config = {"countdown_ms": 3000, "start_slots": 1, "lag_compensation": compensate}
-    code = httpx.post(f"{server.url}/api/rooms", json={"game": "double-connect", "config": config},
-                      headers=host["headers"]).json()["code"]
+    code = httpx.post(
+        f"{server.url}/api/rooms", json={"game": "double-connect", "config": config}, headers=host["headers"]
+    ).json()["code"]
     for who in (host, guest):
         assert httpx.post(f"{server.url}/api/rooms/{code}/join", headers=who["headers"]).status_code == 200
     return code
@@ -59,8 +59,14 @@ async def claimant(port: int, code: str, token: str, reaction_ms: int, ready: as
                 view = message["view"]
                 if view["phase"] == "playing" and claim_task is None:
                     card, target = view["hands"][message["seat"]][0], view["tower"]["start_card"]
-                    action = {"type": "claim", "card": card, "target": target, "symbol": common(card, target),
-                              "seen_version": message["version"], "reaction_ms": reaction_ms}
+                    action = {
+                        "type": "claim",
+                        "card": card,
+                        "target": target,
+                        "symbol": common(card, target),
+                        "seen_version": message["version"],
+                        "reaction_ms": reaction_ms,
+                    }
                     claim_task = asyncio.create_task(_tap(ws, action, reaction_ms))
             elif message["type"] in ("ack", "error") and message.get("client_seq") == 1:
                 return message, races

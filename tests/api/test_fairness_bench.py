@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from tests.support.fairness import FAIR_GAP_MS, failures, measure
 from tests.support.delay_proxy import DelayProxy
+from tests.support.fairness import FAIR_GAP_MS, failures, measure
 
 RACES, PAIRS = 60, 6
 LINES = 120
@@ -54,10 +54,13 @@ async def _through_proxy(delay_ms: float, jitter_ms: float, blob: bytes) -> dict
         writer.close()
     server.close()
     await server.wait_closed()
-    return {"up": [1000 * (a - s) for s, (a, _) in zip(sent, at_server)],
-            "down": [1000 * (b - a) for (a, _), (b, _) in zip(at_server, back)],
-            "order_up": [line for _, line in at_server], "order_down": [line for _, line in back],
-            "echoed": echoed}
+    return {
+        "up": [1000 * (a - s) for s, (a, _) in zip(sent, at_server)],
+        "down": [1000 * (b - a) for (a, _), (b, _) in zip(at_server, back)],
+        "order_up": [line for _, line in at_server],
+        "order_down": [line for _, line in back],
+        "echoed": echoed,
+    }
 
 
 @pytest.mark.parametrize("delay_ms", [20, 60])
@@ -88,8 +91,18 @@ def test_delay_proxy_with_zero_delay_clamps_the_jitter_at_zero_and_still_keeps_o
 @pytest.fixture(scope="module")
 def figures(tmp_path_factory) -> dict:
     """One reduced run for the module: compensation off and on."""
-    return asyncio.run(measure(races=RACES, pairs=PAIRS, modes=("off", "on"), seed=5, scratch=tmp_path_factory.mktemp("fair"),
-                               server_core=None, max_seconds=90, progress=lambda line: None))
+    return asyncio.run(
+        measure(
+            races=RACES,
+            pairs=PAIRS,
+            modes=("off", "on"),
+            seed=5,
+            scratch=tmp_path_factory.mktemp("fair"),
+            server_core=None,
+            max_seconds=90,
+            progress=lambda line: None,
+        )
+    )
 
 
 @pytest.mark.slow

@@ -13,8 +13,10 @@ NEW_PLAYERS_AT_ONCE = 60  # api/rate.py: a classroom's burst, then one a second
 
 def statuses_with_rotating_forwarded_for(server: ServerProcess, count: int) -> list[int]:
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        return [http.post("/api/players", json={"name": "Sara"},
-                          headers={"X-Forwarded-For": f"198.51.100.{i}"}).status_code for i in range(count)]
+        return [
+            http.post("/api/players", json={"name": "Sara"}, headers={"X-Forwarded-For": f"198.51.100.{i}"}).status_code
+            for i in range(count)
+        ]
 
 
 @pytest.mark.slow
@@ -25,7 +27,7 @@ def test_a_client_naming_its_own_address_still_meets_the_limit(database_url):
     finally:
         server.stop()
     assert answers[:NEW_PLAYERS_AT_ONCE] == [201] * NEW_PLAYERS_AT_ONCE
-    assert set(answers[NEW_PLAYERS_AT_ONCE + 1:]) == {429}
+    assert set(answers[NEW_PLAYERS_AT_ONCE + 1 :]) == {429}
 
 
 @pytest.mark.slow

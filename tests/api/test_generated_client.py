@@ -33,9 +33,26 @@ def generated(tmp_path_factory) -> tuple[ModuleType, dict]:
     document = create_app(Settings()).openapi()
     (where / "openapi.json").write_text(json.dumps(document))
     (where / "config.json").write_text(json.dumps({"post_hooks": []}))  # no formatter needed to import it
-    done = subprocess.run([sys.executable, "-m", "openapi_python_client", "generate", "--path", "openapi.json",
-                           "--config", "config.json", "--meta", "none", "--output-path", PACKAGE],
-                          cwd=where, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "openapi_python_client",
+            "generate",
+            "--path",
+            "openapi.json",
+            "--config",
+            "config.json",
+            "--meta",
+            "none",
+            "--output-path",
+            PACKAGE,
+        ],
+        cwd=where,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     # The generator leaves out what it cannot model and only warns: here, nothing may be left out.
     assert "Unable to" not in done.stdout + done.stderr, done.stdout + done.stderr
@@ -90,8 +107,12 @@ def test_a_generated_client_plays_a_whole_game(generated, server, game):
     assert isinstance(api(package, "rooms.start_game").sync(code=room.code, client=me), models.StartResult)
 
     # The game's own actions, by type, as the generator named them from the discriminator.
-    by_type = {kind: getattr(models, target.rsplit("/", 1)[1]) for kind, target in
-               document["components"]["schemas"][game.prefix + "Action"]["discriminator"]["mapping"].items()}
+    by_type = {
+        kind: getattr(models, target.rsplit("/", 1)[1])
+        for kind, target in document["components"]["schemas"][game.prefix + "Action"]["discriminator"][
+            "mapping"
+        ].items()
+    }
     view_model = getattr(models, game.prefix + "View")
     get_state, post_action = api(package, "rooms.get_state"), api(package, "rooms.post_action")
     rng, deadline, played = random.Random(5), time.monotonic() + 40, 0

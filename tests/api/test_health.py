@@ -58,8 +58,13 @@ def test_an_unreachable_database_is_not_ready(client):
 
 def test_dorhami_migrate_brings_an_empty_database_to_the_newest_schema(tmp_path):
     url = f"sqlite:///{tmp_path / 'fresh.db'}"
-    done = subprocess.run([sys.executable, "-m", "dorhami.cli", "migrate"], env={**os.environ, "DATABASE_URL": url},
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "dorhami.cli", "migrate"],
+        env={**os.environ, "DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     engine = make_engine(url)
     try:
@@ -135,8 +140,9 @@ def test_metrics_are_no_page_for_anyone_else(settings, peer):
     assert "dorhami_" not in refused.text
 
 
-@pytest.mark.parametrize("header", [{"X-Forwarded-For": "127.0.0.1"}, {"Forwarded": "for=127.0.0.1"},
-                                    {"X-Real-IP": "127.0.0.1"}])
+@pytest.mark.parametrize(
+    "header", [{"X-Forwarded-For": "127.0.0.1"}, {"Forwarded": "for=127.0.0.1"}, {"X-Real-IP": "127.0.0.1"}]
+)
 def test_metrics_refuse_a_request_that_came_through_a_proxy(settings, header):
     assert metrics_status(settings, "127.0.0.1", header) == 404
     trusting = settings.model_copy(update={"metrics_via_proxy": True})
@@ -148,8 +154,9 @@ def test_metrics_answer_the_configured_networks(settings, monkeypatch):
     allowed = Settings.from_env().metrics_allowed
     assert allowed == ("10.0.0.0/8", "2001:db8::/32", "192.0.2.7/32")
     mine = settings.model_copy(update={"metrics_allowed": allowed})
-    assert [metrics_status(mine, peer) for peer in ("10.9.8.7", "2001:db8::5", "192.0.2.7", "192.0.2.8", "127.0.0.1")] \
-        == [200, 200, 200, 404, 404]
+    assert [
+        metrics_status(mine, peer) for peer in ("10.9.8.7", "2001:db8::5", "192.0.2.7", "192.0.2.8", "127.0.0.1")
+    ] == [200, 200, 200, 404, 404]
 
 
 def test_a_mistyped_metrics_network_stops_the_start():

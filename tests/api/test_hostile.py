@@ -16,17 +16,18 @@ import pytest
 import requests
 import schemathesis
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, settings as hypothesis_settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from schemathesis.config import SchemathesisConfig
 
-from tests.support import hostile
 from dorhami.app import create_app
 from dorhami.config import Settings
+from tests.support import hostile
 
 from .factories import new_player, new_room, seated_game
 
 FRAMES = 200 * len(hostile.KINDS)  # a couple of hundred of each kind
-EXAMPLES = 25                        # schemathesis examples per operation and phase
+EXAMPLES = 25  # schemathesis examples per operation and phase
 
 
 @pytest.mark.slow
@@ -35,8 +36,11 @@ def test_hostile_frames_and_requests_get_typed_answers_and_change_no_game(databa
     with hostile.live_server(database_url, log_path) as server:
         result = asyncio.run(hostile.attack(server, FRAMES, seed=3, silent=1, extra_rounds=2))
     log, tally = hostile.read_log(log_path), result["tally"]
-    short = {kind.name: tally.frames[kind.name] for kind in hostile.KINDS
-             if tally.frames[kind.name] < FRAMES // len(hostile.KINDS)}
+    short = {
+        kind.name: tally.frames[kind.name]
+        for kind in hostile.KINDS
+        if tally.frames[kind.name] < FRAMES // len(hostile.KINDS)
+    }
     problems = [
         *(f"too few frames of {name}: {count}" for name, count in short.items()),
         *(f"5xx: {line}" for line in hostile.counted(tally.server_errors)),
@@ -60,8 +64,9 @@ def test_hostile_frames_and_requests_get_typed_answers_and_change_no_game(databa
 # Loaded at import, so that each operation is a test of its own. (schemathesis.pytest.from_fixture,
 # which would build the schema from a fixture's live rooms, reads `request.node._nodeid`, which
 # pytest 9 no longer has; live room codes go into each case below instead.)
-SCHEMA = schemathesis.openapi.from_dict(create_app(Settings()).openapi(),
-                                       config=SchemathesisConfig.from_dict(hostile.schemathesis_config(EXAMPLES)))
+SCHEMA = schemathesis.openapi.from_dict(
+    create_app(Settings()).openapi(), config=SchemathesisConfig.from_dict(hostile.schemathesis_config(EXAMPLES))
+)
 TRANSPORT_FIELDS = ("method", "url", "headers", "params", "cookies", "json", "data", "files", "auth")
 
 
@@ -79,8 +84,9 @@ def live_rooms(fuzzed_client) -> tuple[list[str], dict]:
     """Codes of rooms in every state, all hosted by one player (and that player's headers): waiting
     with a person and a bot (so seats can be moved and freed), playing, and playing with bots."""
     fuzzer = new_player(fuzzed_client, "schemathesis")
-    codes = [new_room(fuzzed_client, fuzzer, game)["code"]
-             for game in ("jekyll-vs-hyde", "queendomino", "camel-up-cards")]
+    codes = [
+        new_room(fuzzed_client, fuzzer, game)["code"] for game in ("jekyll-vs-hyde", "queendomino", "camel-up-cards")
+    ]
     for code in codes:
         assert fuzzed_client.post(f"/api/rooms/{code}/join", headers=fuzzer["headers"]).status_code == 200
         assert fuzzed_client.post(f"/api/rooms/{code}/bots", json={}, headers=fuzzer["headers"]).status_code == 201
@@ -102,8 +108,9 @@ def aim_at_live_rooms(case, codes: list[str], headers: dict) -> None:
 
 
 @SCHEMA.parametrize()
-@hypothesis_settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                     suppress_health_check=list(HealthCheck))
+@hypothesis_settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 def test_every_operation_answers_any_input_without_a_server_error(case, fuzzed_client, live_rooms, caplog):
     aim_at_live_rooms(case, *live_rooms)
     # Sent through the fixture's client, so the request meets the app whose lifespan (hub,
@@ -111,14 +118,16 @@ def test_every_operation_answers_any_input_without_a_server_error(case, fuzzed_c
     kwargs = case.as_transport_kwargs(base_url=str(fuzzed_client.base_url))
     prepared = requests.Request(**{k: v for k, v in kwargs.items() if k in TRANSPORT_FIELDS}).prepare()
     seen = len(caplog.records)
-    response = fuzzed_client.request(prepared.method, prepared.url, headers=dict(prepared.headers),
-                                     content=prepared.body)
+    response = fuzzed_client.request(
+        prepared.method, prepared.url, headers=dict(prepared.headers), content=prepared.body
+    )
     case.validate_response(response, checks=[schemathesis.checks.not_a_server_error])
     logged = [r for r in caplog.records[seen:] if r.levelno >= logging.ERROR or r.exc_info]
     assert not logged, f"{prepared.method} {prepared.url} logged: {logged[0].getMessage()}"
 
 
 # -- unknown fields on a legal action -----------------------------------------------------------
+
 
 @pytest.mark.parametrize("junk", [{"junk": 1}, {"seat": 1}, {"x": "\u0000"}, {"note": hostile.PERSIAN}])
 def test_a_legal_action_with_unknown_fields_is_refused_with_a_typed_error(client, junk):
@@ -132,6 +141,7 @@ def test_a_legal_action_with_unknown_fields_is_refused_with_a_typed_error(client
 
 
 # -- booleans are booleans ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("value", [0, 1, "false", "yes", "on", 0.0])
 def test_a_boolean_field_takes_only_true_or_false(client, value):

@@ -10,8 +10,12 @@ from .factories import new_player
 @pytest.mark.parametrize("code", ["bad%00code", "x" * 33, "a%20b", "ربع", "%00", "%E2%80%AE"])
 def test_a_room_code_that_cannot_exist_is_no_room(client, code):
     player = new_player(client)
-    for method, path in (("get", "/api/rooms/{}"), ("post", "/api/rooms/{}/join"), ("get", "/api/rooms/{}/state"),
-                         ("get", "/api/rooms/{}/log")):
+    for method, path in (
+        ("get", "/api/rooms/{}"),
+        ("post", "/api/rooms/{}/join"),
+        ("get", "/api/rooms/{}/state"),
+        ("get", "/api/rooms/{}/log"),
+    ):
         response = client.request(method, path.format(code), headers=player["headers"])
         assert response.status_code == 404 and response.json()["code"] == "room_not_found", (path, response.text)
 
@@ -35,8 +39,19 @@ def test_persian_names_keep_their_zwnj_and_are_normalised(client):
     assert client.post("/api/players", json={"name": decomposed}).json()["name"] == "Zoé"
 
 
-@pytest.mark.parametrize("name", ["\u3164", "\u115f\u1160", "\uffa0 \uffa0", "\u2800\u2800", "\u0301", "\u034f\ufe0f",
-                                  "\u3164\u200c\u2800", "\u17b4"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u3164",
+        "\u115f\u1160",
+        "\uffa0 \uffa0",
+        "\u2800\u2800",
+        "\u0301",
+        "\u034f\ufe0f",
+        "\u3164\u200c\u2800",
+        "\u17b4",
+    ],
+)
 def test_a_name_that_draws_nothing_is_refused(client, name):
     response = client.post("/api/players", json={"name": name})
     assert response.status_code == 422 and response.json()["code"] == "invalid_request", response.text

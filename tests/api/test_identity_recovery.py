@@ -22,7 +22,10 @@ def new_player(client, name="Sara") -> dict:
 def test_a_code_restores_the_same_player_in_another_browser_with_its_own_token(client):
     sara = new_player(client)
     assert client.get("/api/players/me", headers=bearer(sara["token"])).json() == {
-        "id": sara["id"], "name": "Sara", "protected": False}
+        "id": sara["id"],
+        "name": "Sara",
+        "protected": False,
+    }
     issued = client.post("/api/players/me/recovery", headers=bearer(sara["token"]))
     assert issued.status_code == 201 and issued.headers["cache-control"] == "no-store"
     code = issued.json()["code"]
@@ -77,8 +80,11 @@ def test_neither_code_nor_token_is_stored_as_it_is(client, database_url):
     engine = make_engine(database_url)
     try:
         with engine.connect() as connection:
-            stored = " ".join(str(row) for table in inspect(connection).get_table_names()
-                              for row in connection.execute(text(f'SELECT * FROM "{table}"')))
+            stored = " ".join(
+                str(row)
+                for table in inspect(connection).get_table_names()
+                for row in connection.execute(text(f'SELECT * FROM "{table}"'))
+            )
     finally:
         engine.dispose()
     assert sara["id"] in stored  # the scan reads the players

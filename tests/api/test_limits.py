@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.support.live import ServerProcess
+
 from .factories import seated_game
 from .test_socket import hello, receive_until
 
@@ -29,6 +30,7 @@ def test_a_socket_message_is_measured_in_bytes_not_characters(client):
     ws, socket = hello(client, room, host)
     receive_until(socket, "state")
     limit = client.app.state.hub.settings.max_message_bytes
+
     def ping(pad_chars: int) -> str:
         return json.dumps({"type": "ping", "client_time": 1, "pad": PERSIAN * pad_chars}, ensure_ascii=False)
 
@@ -58,8 +60,9 @@ def test_a_huge_body_is_answered_413_long_before_it_is_sent(database_url, framin
         before = rss_kib(server.process.pid)
         length = "Content-Length: 250000000" if framing == "declared" else "Transfer-Encoding: chunked"
         with tcp.create_connection(("127.0.0.1", server.port), timeout=10) as conn:
-            conn.sendall(f"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         f"{length}\r\n\r\n".encode())
+            conn.sendall(
+                f"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{length}\r\n\r\n".encode()
+            )
             chunk = b"x" * 65536
             sent, answer = 0, b""
             conn.settimeout(0.05)
@@ -109,8 +112,10 @@ def test_a_head_whose_body_never_comes_is_answered_408_and_closed(database_url):
     try:
         started = time.monotonic()
         with tcp.create_connection(("127.0.0.1", server.port), timeout=10) as conn:
-            conn.sendall(b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: 20\r\n\r\n{\"na")
+            conn.sendall(
+                b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b'Content-Length: 20\r\n\r\n{"na'
+            )
             answer = read_all(conn, 8)
         waited = time.monotonic() - started
         assert answer.startswith(b"HTTP/1.1 408") and b'"code":"http_error"' not in answer, answer[:300]

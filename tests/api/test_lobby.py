@@ -43,8 +43,9 @@ def test_an_unknown_game_or_bad_config_is_refused(client):
     host = new_player(client)
     response = client.post("/api/rooms", json={"game": "chess"}, headers=host["headers"])
     assert response.status_code == 404 and response.json()["code"] == "unknown_game"
-    response = client.post("/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"match_mode": "best_of_99"}},
-                           headers=host["headers"])
+    response = client.post(
+        "/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"match_mode": "best_of_99"}}, headers=host["headers"]
+    )
     assert response.status_code == 400 and response.json()["code"] == "invalid_config"
 
 
@@ -122,8 +123,11 @@ def test_double_connect_teams_name_their_seat_counts_and_refuse_five_players(cli
 
 def test_the_catalogue_offers_camel_up_cards_classic_preset(client):
     games = {g["slug"]: g for g in client.get("/api/games").json()}
-    assert games["camel-up-cards"]["presets"]["classic"] == {"stack_leader": "top", "start_order": "random",
-                                                            "wrong_bet_penalty": 1}
+    assert games["camel-up-cards"]["presets"]["classic"] == {
+        "stack_leader": "top",
+        "start_order": "random",
+        "wrong_bet_penalty": 1,
+    }
     host = new_player(client)
     preset = games["camel-up-cards"]["presets"]["classic"]
     room = new_room(client, host, game="camel-up-cards", config=preset)
@@ -135,7 +139,9 @@ def test_leaving_before_the_start_frees_the_seat(client):
     code = new_room(client, host)["code"]
     client.post(f"/api/rooms/{code}/join", headers=guest["headers"])
     assert client.post(f"/api/rooms/{code}/leave", headers=guest["headers"]).json() == {
-        "seat": 0, "handed_to_bot": False}
+        "seat": 0,
+        "handed_to_bot": False,
+    }
     assert client.get(f"/api/rooms/{code}").json()["seats"] == []
     response = client.post(f"/api/rooms/{code}/leave", headers=guest["headers"])
     assert response.status_code == 409 and response.json()["code"] == "not_seated"
@@ -144,10 +150,20 @@ def test_leaving_before_the_start_frees_the_seat(client):
 def test_the_api_is_documented_at_docs(client):
     assert client.get("/docs").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
-    for path in ("/api/players", "/api/games", "/api/rooms", "/api/rooms/{code}", "/api/rooms/{code}/join",
-                 "/api/rooms/{code}/bots", "/api/rooms/{code}/start", "/api/rooms/{code}/leave",
-                 "/api/rooms/{code}/rematch", "/api/rooms/{code}/state", "/api/rooms/{code}/actions",
-                 "/api/rooms/{code}/log"):
+    for path in (
+        "/api/players",
+        "/api/games",
+        "/api/rooms",
+        "/api/rooms/{code}",
+        "/api/rooms/{code}/join",
+        "/api/rooms/{code}/bots",
+        "/api/rooms/{code}/start",
+        "/api/rooms/{code}/leave",
+        "/api/rooms/{code}/rematch",
+        "/api/rooms/{code}/state",
+        "/api/rooms/{code}/actions",
+        "/api/rooms/{code}/log",
+    ):
         assert path in paths
 
 

@@ -14,9 +14,14 @@ from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-LOCKS = {"requirements.lock": PROJECT["dependencies"],
-         "requirements-test.lock": [*PROJECT["dependencies"], *PROJECT["optional-dependencies"]["test"],
-                                    *PROJECT["optional-dependencies"]["dev"]]}
+LOCKS = {
+    "requirements.lock": PROJECT["dependencies"],
+    "requirements-test.lock": [
+        *PROJECT["dependencies"],
+        *PROJECT["optional-dependencies"]["test"],
+        *PROJECT["optional-dependencies"]["dev"],
+    ],
+}
 
 
 def pins(lock: str) -> dict[str, tuple[Version, int]]:

@@ -14,8 +14,7 @@ def test_two_hosts_in_one_room_are_told_apart_and_a_lone_name_is_left_alone(clie
         assert client.post(f"/api/rooms/{code}/join", headers=person["headers"]).status_code == 200
     room = client.get(f"/api/rooms/{code}").json()
     shown = {seat["player"]["id"]: seat["player"]["display_name"] for seat in room["seats"]}
-    assert shown == {host["id"]: f"Host #{host['id'][:4]}", twin["id"]: f"host #{twin['id'][:4]}",
-                     guest["id"]: "Guest"}
+    assert shown == {host["id"]: f"Host #{host['id'][:4]}", twin["id"]: f"host #{twin['id'][:4]}", guest["id"]: "Guest"}
     assert room["host"]["display_name"] == shown[host["id"]]
     assert [seat["player"]["name"] for seat in room["seats"]] == ["Host", "host", "Guest"]  # names unchanged
     listed = next(r for r in client.get("/api/rooms").json() if r["code"] == code)
@@ -34,5 +33,8 @@ def test_the_host_off_the_seats_counts_as_a_namesake(client):
 
 
 def test_a_tag_grows_until_namesakes_differ():
-    assert display_names({"3f2c0001": "Host", "3f2c0002": "HOST", "9a00": "Guest"}) == \
-        {"3f2c0001": "Host #3f2c0001", "3f2c0002": "HOST #3f2c0002", "9a00": "Guest"}
+    assert display_names({"3f2c0001": "Host", "3f2c0002": "HOST", "9a00": "Guest"}) == {
+        "3f2c0001": "Host #3f2c0001",
+        "3f2c0002": "HOST #3f2c0002",
+        "9a00": "Guest",
+    }

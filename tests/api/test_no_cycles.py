@@ -23,8 +23,8 @@ from websockets.asyncio.client import connect
 from dorhami.api.socket_protocol import FrameWritingProtocol
 from dorhami.app import create_app
 from dorhami.cli import SOCKET_SETTINGS
-
 from tests.support.live import free_port
+
 from .factories import play_to_the_end, seated_game
 
 CYCLES = 30
@@ -50,8 +50,11 @@ def test_a_closed_socket_is_freed_without_the_collector(settings):
                 await asyncio.sleep(0.01)
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}") as http:
                 token = (await http.post("/api/players", json={"name": "Host"})).json()["token"]
-                code = (await http.post("/api/rooms", json={"game": "twin-it"},
-                                        headers={"Authorization": f"Bearer {token}"})).json()["code"]
+                code = (
+                    await http.post(
+                        "/api/rooms", json={"game": "twin-it"}, headers={"Authorization": f"Bearer {token}"}
+                    )
+                ).json()["code"]
             await cycle(code)  # loads the table here (on PostgreSQL a new room's table waits for its first visitor)
             table = app.state.hub.tables[code]
             gc.collect()
@@ -66,8 +69,13 @@ def test_a_closed_socket_is_freed_without_the_collector(settings):
                     await asyncio.sleep(0.01)
                 gc.set_debug(gc.DEBUG_SAVEALL)
                 gc.collect()
-                ours = sorted({f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage
-                               if type(o).__module__.startswith("dorhami")})
+                ours = sorted(
+                    {
+                        f"{type(o).__module__}.{type(o).__qualname__}"
+                        for o in gc.garbage
+                        if type(o).__module__.startswith("dorhami")
+                    }
+                )
             finally:
                 gc.set_debug(0)
                 gc.garbage.clear()

@@ -3,6 +3,7 @@ editable install), it serves the browser client and migrates its database itself
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -31,9 +32,26 @@ print("served")
 """
 
 
+def checkout_copy(where: Path) -> Path:
+    """The checkout's files, without what a build left in it: setuptools builds in the source tree
+    (`build/`), and a file deleted since the last build would ride along in the next wheel."""
+    shutil.copytree(
+        ROOT,
+        where,
+        symlinks=True,
+        ignore=shutil.ignore_patterns("build", "*.egg-info", ".venv", ".git", "__pycache__", "node_modules"),
+    )
+    return where
+
+
 def test_the_installed_wheel_serves_the_client_and_migrates_itself(tmp_path):
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
-                           capture_output=True, text=True, timeout=300)
+    source = checkout_copy(tmp_path / "checkout")
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert built.returncode == 0, built.stderr
     [wheel] = tmp_path.glob("dorhami-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -50,14 +68,30 @@ def test_the_installed_wheel_serves_the_client_and_migrates_itself(tmp_path):
     assert "License-Expression: MIT AND OFL-1.1" in metadata
 
     target = tmp_path / "installed"
-    installed = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
-                                str(wheel)], capture_output=True, text=True, timeout=300)
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert installed.returncode == 0, installed.stderr
     # Only the installed copy on the path (the dependencies come from this environment's site-packages).
     env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin", "PYTHONNOUSERSITE": "1"}
-    served = subprocess.run([sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-                             f"exec({SERVE_FROM_THE_WHEEL!r})", str(target), f"sqlite:///{tmp_path / 'w.db'}"],
-                            capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    served = subprocess.run(
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            f"import sys; sys.path.insert(0, sys.argv[1]); exec({SERVE_FROM_THE_WHEEL!r})",
+            str(target),
+            f"sqlite:///{tmp_path / 'w.db'}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
     assert served.returncode == 0 and "served" in served.stdout, served.stdout + served.stderr
 
 
@@ -65,8 +99,9 @@ def test_python_m_dorhami_is_the_dorhami_command():
     helped = subprocess.run([sys.executable, "-m", "dorhami", "--help"], capture_output=True, text=True, timeout=60)
     assert helped.returncode == 0, helped.stderr
     assert helped.stdout.startswith("usage: dorhami ") and "serve" in helped.stdout and "migrate" in helped.stdout
-    wrong = subprocess.run([sys.executable, "-m", "dorhami", "no-such-command"], capture_output=True, text=True,
-                           timeout=60)
+    wrong = subprocess.run(
+        [sys.executable, "-m", "dorhami", "no-such-command"], capture_output=True, text=True, timeout=60
+    )
     assert wrong.returncode == 2 and "invalid choice" in wrong.stderr
 
 

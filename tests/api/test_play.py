@@ -30,8 +30,9 @@ def test_state_shows_each_seat_its_own_hand_and_spectators_none(client):
 def test_a_refused_action_gets_its_rule_code_and_changes_nothing(client):
     code, host, guest = seated_game(client)
     before = client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
-    response = client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "play_card", "card": 0}},
-                           headers=host["headers"])
+    response = client.post(
+        f"/api/rooms/{code}/actions", json={"action": {"type": "play_card", "card": 0}}, headers=host["headers"]
+    )
     assert response.status_code == 409 and response.json()["code"] == "wrong_phase"
     response = client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "dance"}}, headers=host["headers"])
     assert response.status_code == 400 and response.json()["code"] == "unknown_action"
@@ -42,9 +43,16 @@ def test_a_refused_action_gets_its_rule_code_and_changes_nothing(client):
 def test_malformed_bodies_never_give_a_500(client):
     code, host, _ = seated_game(client)
     url = f"/api/rooms/{code}/actions"
-    for body in ("not json", "[]", '{"action": 5}', '{"action": {}, "extra": 1}', '{"action": {"type": null}}',
-                 '{"action": {"type": "exchange_cards", "cards": "all"}}', '{"action": {"type": "exchange_cards", "cards": [1e308]}}',
-                 '{"action": {"type": "play_card", "card": {"x": 1}}}'):
+    for body in (
+        "not json",
+        "[]",
+        '{"action": 5}',
+        '{"action": {}, "extra": 1}',
+        '{"action": {"type": null}}',
+        '{"action": {"type": "exchange_cards", "cards": "all"}}',
+        '{"action": {"type": "exchange_cards", "cards": [1e308]}}',
+        '{"action": {"type": "play_card", "card": {"x": 1}}}',
+    ):
         response = client.post(url, content=body, headers={**host["headers"], "Content-Type": "application/json"})
         assert 400 <= response.status_code < 500, (body, response.status_code, response.text)
         assert set(response.json()) == {"code", "message"}
@@ -53,8 +61,11 @@ def test_malformed_bodies_never_give_a_500(client):
 def test_a_spectator_cannot_act(client):
     code, _, _ = seated_game(client)
     watcher = new_player(client, "Watcher")
-    response = client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "exchange_cards", "cards": [0]}},
-                           headers=watcher["headers"])
+    response = client.post(
+        f"/api/rooms/{code}/actions",
+        json={"action": {"type": "exchange_cards", "cards": [0]}},
+        headers=watcher["headers"],
+    )
     assert response.status_code == 403 and response.json()["code"] == "not_seated"
 
 
@@ -100,7 +111,9 @@ def test_the_finished_log_replays_to_the_same_result(client):
 def test_leaving_during_a_game_hands_the_seat_to_a_bot_that_finishes_it(client):
     code, host, guest = seated_game(client)
     assert client.post(f"/api/rooms/{code}/leave", headers=guest["headers"]).json() == {
-        "seat": 1, "handed_to_bot": True}
+        "seat": 1,
+        "handed_to_bot": True,
+    }
     room = client.get(f"/api/rooms/{code}").json()
     assert room["seats"][1]["bot"] and room["seats"][1]["player"] is None
     result, _ = play_to_the_end(client, code, [host])
@@ -161,8 +174,9 @@ def test_an_action_with_a_junk_field_is_refused_and_the_log_keeps_only_the_norma
     assert client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json() == state
 
     # A string where the rules want a number is refused as malformed, not coerced.
-    response = client.post(url, json={"action": {**legal, "cards": [str(c) for c in legal["cards"]]}},
-                           headers=host["headers"])
+    response = client.post(
+        url, json={"action": {**legal, "cards": [str(c) for c in legal["cards"]]}}, headers=host["headers"]
+    )
     assert response.status_code == 400 and response.json()["code"] == "unknown_action"
 
     response = client.post(url, json={"action": {**legal, "step": state["view"]["step"]}}, headers=host["headers"])
@@ -179,8 +193,9 @@ def test_a_move_wrong_twice_over_gets_the_refusal_its_rules_give(client):
     url = f"/api/rooms/{code}/actions"
     # A card play during the exchange, with a field no action has: the rules' own refusal, as it
     # would be without the field (the schema's refusal is only for moves the rules would accept).
-    response = client.post(url, json={"action": {"type": "play_card", "card": 0, "note": "hi"}},
-                           headers=host["headers"])
+    response = client.post(
+        url, json={"action": {"type": "play_card", "card": 0, "note": "hi"}}, headers=host["headers"]
+    )
     assert response.status_code == 409 and response.json()["code"] == "wrong_phase"
     assert client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json() == before
 

@@ -43,8 +43,20 @@ def test_the_players_of_a_finished_game_keep_their_seats_whoever_is_here(client)
     assert client.post(f"/api/rooms/{code}/join", headers=host["headers"]).json() == {"seat": 0}
 
 
-@pytest.mark.parametrize("path", ["/api/games", "/api/games/1/verify", "/api/games/1/replay", "/healthz", "/docs",
-                                  "/", "/verify/1", "/api/rooms", "/api/players/" + "0" * 32])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games",
+        "/api/games/1/verify",
+        "/api/games/1/replay",
+        "/healthz",
+        "/docs",
+        "/",
+        "/verify/1",
+        "/api/rooms",
+        "/api/players/" + "0" * 32,
+    ],
+)
 def test_every_router_spends_the_callers_address_budget(client, monkeypatch, path):
     monkeypatch.setitem(rate.ADDRESS_LIMITS, "request", rate.Limit(0.001, 3))
     answers = [client.get(path).status_code for _ in range(4)]

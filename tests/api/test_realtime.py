@@ -78,8 +78,13 @@ def test_simultaneous_double_connect_claims_on_one_target_one_wins_the_others_ar
     # Seat 0 opens an arm; its top can take exactly one card, so the race on it has one winner.
     view = states[0]["view"]
     start, card = view["tower"]["start_card"], view["hands"][0][0]
-    sockets[0].send_json({"type": "action", "client_seq": 1,
-                          "action": {"type": "claim", "card": card, "target": start, "symbol": common(card, start)}})
+    sockets[0].send_json(
+        {
+            "type": "action",
+            "client_seq": 1,
+            "action": {"type": "claim", "card": card, "target": start, "symbol": common(card, start)},
+        }
+    )
     assert receive_until(sockets[0], "ack", client_seq=1)
     view = client.get(f"/api/rooms/{code}/state", headers=people[0]["headers"]).json()["view"]
     target = view["tower"]["arms"][0]["cards"][-1]

@@ -15,8 +15,12 @@ def play_some(client, code, host, guest, moves: int) -> dict:
             state = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
             if state["legal_actions"]:
                 action = {**state["legal_actions"][0], "step": state["view"]["step"]}
-                assert client.post(f"/api/rooms/{code}/actions", json={"action": action},
-                                   headers=person["headers"]).status_code == 200
+                assert (
+                    client.post(
+                        f"/api/rooms/{code}/actions", json={"action": action}, headers=person["headers"]
+                    ).status_code
+                    == 200
+                )
     return client.get(f"/api/rooms/{code}/state", headers=host["headers"]).json()
 
 
@@ -29,8 +33,12 @@ def test_a_running_game_replays_only_your_own_seat_up_to_now(client):
     frames = mine.json()["frames"]
     assert frames[-1]["version"] == state["version"] and frames[-1]["view"] == state["view"]
     other_seat = 1 - state["seat"]
-    for who, params in ((host, {"seat": other_seat}), (host, {}), (None, {"seat": state["seat"]}),
-                        (new_player(client, "Watcher"), {"seat": state["seat"]})):
+    for who, params in (
+        (host, {"seat": other_seat}),
+        (host, {}),
+        (None, {"seat": state["seat"]}),
+        (new_player(client, "Watcher"), {"seat": state["seat"]}),
+    ):
         response = client.get(url, params=params, headers=who["headers"] if who else {})
         assert response.status_code == 403 and response.json()["code"] == "not_finished", (params, response.text)
 
@@ -48,8 +56,9 @@ def test_a_seat_s_replay_is_what_its_socket_was_sent(client):
         message = receive_until(socket, "state")
         live[message["version"]] = message
     conn.__exit__(None, None, None)
-    frames = client.get(f"/api/games/{state['game_id']}/replay", params={"seat": first["seat"]},
-                        headers=host["headers"]).json()["frames"]
+    frames = client.get(
+        f"/api/games/{state['game_id']}/replay", params={"seat": first["seat"]}, headers=host["headers"]
+    ).json()["frames"]
     by_version = {frame["version"]: frame for frame in frames}
     assert len(live) > 3
     for version, message in live.items():

@@ -153,8 +153,9 @@ def test_a_room_sets_how_long_a_gone_player_is_waited_for(client):
     assert room.status_code == 201 and room.json()["reconnect_grace_s"] == 300
     assert client.get(f"/api/rooms/{room.json()['code']}").json()["reconnect_grace_s"] == 300
     for wrong in (5, 7200, None, "a minute"):
-        response = client.post("/api/rooms", json={"game": "twin-it", "reconnect_grace_s": wrong},
-                               headers=host["headers"])
+        response = client.post(
+            "/api/rooms", json={"game": "twin-it", "reconnect_grace_s": wrong}, headers=host["headers"]
+        )
         assert response.status_code == 422 and response.json()["code"] == "invalid_request", wrong
 
 
@@ -171,13 +172,19 @@ def _win_twin_it(client, code: str, players: list[dict], winner: dict) -> None:
             by_design.setdefault(entry["design"], []).append({"card": entry["card"], "design": entry["design"]})
         pair = next((cards[:2] for cards in by_design.values() if len(cards) >= 2), None)
         if pair and view["phase"] == "PLAYING":
-            reply = client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "claim", "cards": pair}},
-                                headers=winner["headers"])
+            reply = client.post(
+                f"/api/rooms/{code}/actions",
+                json={"action": {"type": "claim", "cards": pair}},
+                headers=winner["headers"],
+            )
             if reply.status_code == 200:
                 continue
         if view["active"] is not None:
-            client.post(f"/api/rooms/{code}/actions", json={"action": {"type": "flip"}},
-                        headers=players[view["active"]]["headers"])
+            client.post(
+                f"/api/rooms/{code}/actions",
+                json={"action": {"type": "flip"}},
+                headers=players[view["active"]]["headers"],
+            )
     raise AssertionError("no pair came up in 200 flips")
 
 

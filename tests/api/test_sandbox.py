@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 
 from dorhami.api.rate import RateLimits
 from dorhami.app import create_app
+from dorhami.catalogue import GAMES, get_engine
 from dorhami.config import Settings
 from dorhami.engine import events_for
-from dorhami.catalogue import GAMES, get_engine
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "scripts"))
 from sandbox_bot import play  # noqa: E402  (docs/API.md's bot, run as written)
@@ -49,8 +49,10 @@ def test_answers_are_the_engine_s_own_views_legal_actions_and_events(client):
         seat = next(s for s in range(3) if engine.legal_actions(state, s))
         action = rng.choice(engine.legal_actions(state, seat))
         state, events = engine.apply(state, seat, action, step)
-        answer = client.post("/api/sandbox/camel-up-cards/apply",
-                             json={"state": answer["state"], "seat": seat, "action": action, "now_ms": step}).json()
+        answer = client.post(
+            "/api/sandbox/camel-up-cards/apply",
+            json={"state": answer["state"], "seat": seat, "action": action, "now_ms": step},
+        ).json()
         assert answer["seats"][seat]["events"] == events_for(events, seat)
         assert answer["spectator"]["events"] == events_for(events, None)
 
@@ -59,14 +61,22 @@ def test_a_refused_action_gets_the_rules_code_and_the_token_still_works(client):
     answer = client.post("/api/sandbox/jekyll-vs-hyde/new", json={"players": 2, "seed": 1}).json()
     token = answer["state"]
     card = answer["seats"][0]["view"]["hand"][0]
-    response = client.post("/api/sandbox/jekyll-vs-hyde/apply", json={
-        "state": token, "seat": 0, "action": {"type": "play_card", "card": card, "named_color": None}})
+    response = client.post(
+        "/api/sandbox/jekyll-vs-hyde/apply",
+        json={"state": token, "seat": 0, "action": {"type": "play_card", "card": card, "named_color": None}},
+    )
     assert response.status_code == 409 and response.json()["code"] == "wrong_phase"  # the exchange comes first
-    assert client.post("/api/sandbox/jekyll-vs-hyde/apply", json={
-        "state": token, "seat": 2, "action": {"type": "x"}}).json()["code"] == "no_such_seat"
+    assert (
+        client.post(
+            "/api/sandbox/jekyll-vs-hyde/apply", json={"state": token, "seat": 2, "action": {"type": "x"}}
+        ).json()["code"]
+        == "no_such_seat"
+    )
     legal = answer["seats"][0]["legal_actions"][0]
-    assert client.post("/api/sandbox/jekyll-vs-hyde/apply",
-                       json={"state": token, "seat": 0, "action": legal}).status_code == 200
+    assert (
+        client.post("/api/sandbox/jekyll-vs-hyde/apply", json={"state": token, "seat": 0, "action": legal}).status_code
+        == 200
+    )
 
 
 def tampered(token: str) -> list[str]:
@@ -86,7 +96,9 @@ def test_forged_tampered_foreign_and_oversized_tokens_are_refused(client, databa
     assert response.json()["code"] == "bad_token"
     with TestClient(create_app(Settings(database_url=database_url, secret="another"))) as other:
         foreign = other.post("/api/sandbox/twin-it/new", json={"players": 2, "seed": 1}).json()["state"]
-    assert client.post("/api/sandbox/twin-it/advance", json={"state": foreign, "now_ms": 1}).json()["code"] == "bad_token"
+    assert (
+        client.post("/api/sandbox/twin-it/advance", json={"state": foreign, "now_ms": 1}).json()["code"] == "bad_token"
+    )
     response = client.post("/api/sandbox/twin-it/advance", json={"state": "x" * 50_000, "now_ms": 1})
     assert response.status_code == 422
     assert client.post("/api/sandbox/twin-it/advance", json={"state": token, "now_ms": 5000}).status_code == 200
@@ -122,11 +134,13 @@ def test_the_schema_has_a_worked_example_per_game_and_each_one_works(client):
     schema = client.get("/openapi.json").json()
     for verb in ("new", "apply"):
         examples = schema["paths"][f"/api/sandbox/{{game}}/{verb}"]["post"]["requestBody"]["content"][
-            "application/json"]["examples"]
+            "application/json"
+        ]["examples"]
         assert set(examples) == set(GAMES)
     for slug, example in examples.items():  # apply's: run each on the game its /new example makes
-        made = schema["paths"]["/api/sandbox/{game}/new"]["post"]["requestBody"]["content"][
-            "application/json"]["examples"][slug]["value"]
+        made = schema["paths"]["/api/sandbox/{game}/new"]["post"]["requestBody"]["content"]["application/json"][
+            "examples"
+        ][slug]["value"]
         token = client.post(f"/api/sandbox/{slug}/new", json=made).json()["state"]
         response = client.post(f"/api/sandbox/{slug}/apply", json={**example["value"], "state": token})
         assert response.status_code == 200, (slug, response.text)
@@ -139,11 +153,14 @@ def test_an_action_is_judged_as_a_table_judges_it_schema_first_then_rules(client
     answer = client.post("/api/sandbox/twin-it/advance", json={"state": answer["state"], "now_ms": 0}).json()
     seat = next(s["seat"] for s in answer["seats"] if {"type": "flip"} in s["legal_actions"])
     token = answer["state"]
-    response = client.post("/api/sandbox/twin-it/apply",
-                           json={"state": token, "seat": seat, "action": {"type": "flip", "face": 1}, "now_ms": 10})
+    response = client.post(
+        "/api/sandbox/twin-it/apply",
+        json={"state": token, "seat": seat, "action": {"type": "flip", "face": 1}, "now_ms": 10},
+    )
     assert response.status_code == 400 and response.json()["code"] == "malformed"
     pair = next(a for a in answer["seats"][seat]["legal_actions"] if a["type"] == "claim")
     reported = {**pair, "seen_version": 0, "reaction_ms": 250}
-    response = client.post("/api/sandbox/twin-it/apply",
-                           json={"state": token, "seat": seat, "action": reported, "now_ms": 10})
+    response = client.post(
+        "/api/sandbox/twin-it/apply", json={"state": token, "seat": seat, "action": reported, "now_ms": 10}
+    )
     assert response.status_code == 200, response.text  # a set or a mistake: judged either way

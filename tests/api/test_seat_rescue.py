@@ -14,15 +14,13 @@ import json
 
 import httpx
 import uvicorn
-from websockets.asyncio.client import connect
-
 from sqlalchemy import text
+from websockets.asyncio.client import connect
 
 from dorhami.app import create_app
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.storage.db import make_engine
-
 from tests.support.live import free_port
 
 GRACE_S = 10
@@ -126,6 +124,7 @@ def run(database_url, scenario):
     async def main():
         async with table_with_a_gone_player(database_url) as table:
             await scenario(*table)
+
     asyncio.run(main())
 
 
@@ -151,8 +150,12 @@ def test_the_host_approves_and_the_rescuer_plays_the_seat_from_their_socket(data
         assert approved.json() == {"seat": 1, "granted": True}
         await settle()
         room = sara.last("room")["room"]
-        assert room["seats"][1] == {"seat": 1, "player": {"id": tara.id, "name": "Tara", "display_name": "Tara"},
-                                    "bot": None, "stand_in": False}
+        assert room["seats"][1] == {
+            "seat": 1,
+            "player": {"id": tara.id, "name": "Tara", "display_name": "Tara"},
+            "bot": None,
+            "stand_in": False,
+        }
         assert room["rescue_requests"] == []
         state = tara.last("state")
         assert state["seat"] == 1 and "hand" in json.dumps(state["view"])
@@ -188,12 +191,14 @@ def test_the_host_approves_and_the_rescuer_plays_the_seat_from_their_socket(data
             await settle()
         assert ali.last("state")["seat"] == 1 and tara.last("state")["seat"] is None
         assert sara.last("room")["room"]["seats"][1]["player"]["id"] == ali.id
+
     run(database_url, scenario)
 
 
 def test_with_no_host_at_the_table_time_alone_grants_no_seat(database_url):
     """The audit's case: with no host socket open, anyone with the link was granted a dropped
     player's seat 20 s after asking, and the player who came back watched for the rest of the game."""
+
     async def scenario(clock, code, sara, ali, tara):
         await sara.close()  # the host goes too; a bot will stand in for her as well
         await settle()
@@ -204,11 +209,14 @@ def test_with_no_host_at_the_table_time_alone_grants_no_seat(database_url):
         assert room["seats"][1]["player"]["id"] == ali.id, "granted by time alone"
         if room["status"] == "playing":  # (two bots may finish a game quickly)
             assert room["rescue_requests"][0]["needed"] == 0, "both players gone: nobody here to say yes"
-        assert (await tara.call("POST", rescue_path(code) + "/approve")).json()["code"] in ("not_host",
-                                                                                            "no_rescue_request")
+        assert (await tara.call("POST", rescue_path(code) + "/approve")).json()["code"] in (
+            "not_host",
+            "no_rescue_request",
+        )
         assert tara.last("state")["seat"] is None
         # Unrated all the same: bots stood in.
         assert unrated_reason(database_url, room["game_id"]) == "bots"
+
     run(database_url, scenario)
 
 
@@ -239,6 +247,7 @@ def test_the_owner_coming_back_first_keeps_the_seat_and_withdraws_the_request(da
         assert again.status_code == 409 and again.json()["code"] == "seat_not_abandoned"
         # Stand-ins made it unrated already ("bots"); the withdrawn request changed nothing.
         assert unrated_reason(database_url, tara.last("room")["room"]["game_id"]) == "bots"
+
     run(database_url, scenario)
 
 
@@ -264,4 +273,5 @@ def test_requests_are_refused_with_typed_errors_and_can_be_declined_or_withdrawn
         assert (await omid.call("DELETE", rescue_path(code))).json() == {"seat": 1, "granted": False}  # withdrawn
         await pass_time(clock, RESCUE_DELAY_MS + 1000)
         assert sara.last("room")["room"]["seats"][1]["player"]["id"] == ali.id
+
     run(database_url, scenario)

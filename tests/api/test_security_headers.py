@@ -11,8 +11,21 @@ from dorhami.api.security_headers import SecurityHeaders
 from dorhami.app import create_app
 
 
-@pytest.mark.parametrize("path", ["/api/games", "/api/rooms/NOSUCH", "/healthz", "/", "/t/NOSUCH", "/no/such/page",
-                                  "/static/css/app.css", "/static/missing.js", "/favicon.ico", "/docs"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/games",
+        "/api/rooms/NOSUCH",
+        "/healthz",
+        "/",
+        "/t/NOSUCH",
+        "/no/such/page",
+        "/static/css/app.css",
+        "/static/missing.js",
+        "/favicon.ico",
+        "/docs",
+    ],
+)
 def test_every_http_answer_forbids_sniffing(client, path):
     response = client.get(path)
     assert response.headers.get("x-content-type-options") == "nosniff", (path, response.status_code)
@@ -27,8 +40,9 @@ def test_refusals_and_server_errors_forbid_sniffing_too(settings):
 
     with TestClient(app, raise_server_exceptions=False) as client:
         invalid = client.post("/api/players", json={"name": ""})
-        too_large = client.post("/api/players", content=b"x" * (settings.max_body_bytes + 1),
-                                headers={"content-type": "application/json"})
+        too_large = client.post(
+            "/api/players", content=b"x" * (settings.max_body_bytes + 1), headers={"content-type": "application/json"}
+        )
         wrong_method = client.delete("/api/games")
         crashed = client.get("/api/boom")
     for response, status in ((invalid, 422), (too_large, 413), (wrong_method, 405), (crashed, 500)):

@@ -23,6 +23,8 @@ from .factories import new_player, seated_game
 from .test_socket import receive_until
 
 DAY_MS, HOUR_MS = 86_400_000, 3_600_000
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -79,7 +81,9 @@ def test_the_list_shows_each_session_how_it_began_and_which_one_asks(client, clo
     other = restored(client, sara)
     mine, theirs = sessions(client, sara["token"]), sessions(client, other)
     assert [(s["origin"], s["created_ms"], s["last_used_ms"], s["current"]) for s in mine] == [
-        ("restored", began + 5000, began + 5000, False), ("created", began, began, True)]
+        ("restored", began + 5000, began + 5000, False),
+        ("created", began, began, True),
+    ]
     assert [s["current"] for s in theirs] == [True, False] and [s["id"] for s in theirs] == [s["id"] for s in mine]
     assert set(mine[0]) == {"id", "origin", "created_ms", "last_used_ms", "current"}  # no token, no hash
 
@@ -162,8 +166,10 @@ def test_the_other_sessions_can_be_kept_when_the_code_changes(client):
     assert refusal(client, other) == (200, None) and len(sessions(client, sara["token"])) == 2
 
 
-@pytest.mark.parametrize("body", [{"end_other_sessions": "false"}, {"end_other_sessions": 0},
-                                  {"end_other_sessions": None}, {"end_others": False}])
+@pytest.mark.parametrize(
+    "body",
+    [{"end_other_sessions": "false"}, {"end_other_sessions": 0}, {"end_other_sessions": None}, {"end_others": False}],
+)
 def test_the_flag_in_a_body_is_a_strict_boolean(client, body):
     sara = new_player(client)
     answer = client.post("/api/players/me/recovery", json=body, headers=sara["headers"])
@@ -210,8 +216,13 @@ def test_last_used_is_stamped_at_most_hourly_so_requests_only_read(client, clock
     began = clock.now_ms()
     writes = []
     engine = client.app.state.hub.store.engine
-    event.listen(engine, "before_cursor_execute", lambda *args: writes.append(args[2])
-                 if args[2].lstrip().upper().startswith(("UPDATE", "INSERT", "DELETE")) else None)
+    event.listen(
+        engine,
+        "before_cursor_execute",
+        lambda *args: (
+            writes.append(args[2]) if args[2].lstrip().upper().startswith(("UPDATE", "INSERT", "DELETE")) else None
+        ),
+    )
     for _ in range(20):
         pass_time(client, clock, 2 * 60_000)
         assert refusal(client, sara["token"]) == (200, None)  # 40 minutes of requests
@@ -237,20 +248,32 @@ def test_migrating_turns_every_token_into_a_session_and_logs_nobody_out(empty_da
     engine = make_engine(empty_database_url)
     try:
         with engine.begin() as conn:
-            conn.execute(text("INSERT INTO players (id, name, token_hash, created_at) VALUES "
-                              "('p1', 'Sara', :first, '2025-01-02 03:04:05+00:00'), "
-                              "('p2', 'Ali', :second, '2025-01-02 03:04:05+00:00')"),
-                         {"first": hash_token("first"), "second": hash_token("second")})
-            conn.execute(text("INSERT INTO player_tokens (token_hash, player_id, created_at) "
-                              "VALUES (:restored, 'p1', '2025-02-03 04:05:06+00:00')"),
-                         {"restored": hash_token("restored")})
+            conn.execute(
+                text(
+                    "INSERT INTO players (id, name, token_hash, created_at) VALUES "
+                    "('p1', 'Sara', :first, '2025-01-02 03:04:05+00:00'), "
+                    "('p2', 'Ali', :second, '2025-01-02 03:04:05+00:00')"
+                ),
+                {"first": hash_token("first"), "second": hash_token("second")},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO player_tokens (token_hash, player_id, created_at) "
+                    "VALUES (:restored, 'p1', '2025-02-03 04:05:06+00:00')"
+                ),
+                {"restored": hash_token("restored")},
+            )
         migrate(empty_database_url)
         repo = Repository(engine)
-        owners = {token: repo.player_by_token(token, idle_ms=90 * DAY_MS).player.id
-                  for token in ("first", "second", "restored")}
+        owners = {
+            token: repo.player_by_token(token, idle_ms=90 * DAY_MS).player.id
+            for token in ("first", "second", "restored")
+        }
         assert owners == {"first": "p1", "second": "p2", "restored": "p1"}
         assert [(s.origin, s.created_ms) for s in repo.sessions_of("p1", 0)] == [
-            ("restored", 1738555506000), ("created", 1735787045000)]
+            ("restored", 1738555506000),
+            ("created", 1735787045000),
+        ]
         assert "player_tokens" not in inspect(engine).get_table_names()
         assert "token_hash" not in {c["name"] for c in inspect(engine).get_columns("players")}
     finally:

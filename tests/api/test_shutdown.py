@@ -10,9 +10,9 @@ import json
 import httpx
 import pytest
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from dorhami.api.socket_protocol import SHUTDOWN_REASON
-
 from tests.support.live import ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -30,7 +30,7 @@ async def play_one_then_stop(server: ServerProcess, code: str, token: str) -> tu
         while (message := json.loads(await ws.recv()))["type"] != "ack":
             pass
         server.process.terminate()
-        with pytest.raises(Exception):
+        with pytest.raises(ConnectionClosed):
             while True:
                 await asyncio.wait_for(ws.recv(), 10)
         return message["version"], ws.close_code, ws.close_reason
@@ -42,8 +42,9 @@ def test_sigterm_closes_sockets_with_a_reason_and_keeps_what_was_acknowledged(da
     with httpx.Client(base_url=server.url, timeout=10) as http:
         player = http.post("/api/players", json={"name": "Sara"}).json()
         auth = {"Authorization": f"Bearer {player['token']}"}
-        code = http.post("/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"timers_enabled": False}},
-                         headers=auth).json()["code"]
+        code = http.post(
+            "/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"timers_enabled": False}}, headers=auth
+        ).json()["code"]
         http.post(f"/api/rooms/{code}/join", headers=auth)
         http.post(f"/api/rooms/{code}/bots", json={"level": "easy"}, headers=auth)
         http.post(f"/api/rooms/{code}/start", headers=auth)

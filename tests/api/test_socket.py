@@ -105,15 +105,18 @@ def test_ping_gets_a_pong_with_the_server_time(client):
     ws.__exit__(None, None, None)
 
 
-@pytest.mark.parametrize("text, code", [
-    ("not json", "invalid_message"),
-    ('{"type": "dance"}', "invalid_message"),
-    ('{"type": "action"}', "invalid_message"),
-    ('{"type": "action", "action": [], "client_seq": 1}', "invalid_message"),
-    ('{"type": "action", "action": {"type": "flip"}, "client_seq": -1}', "invalid_message"),
-    ('{"type": "hello", "token": null}', "already_greeted"),
-    ('{"type": "action", "action": {"type": "teleport"}, "client_seq": 3}', "unknown_action"),
-])
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("not json", "invalid_message"),
+        ('{"type": "dance"}', "invalid_message"),
+        ('{"type": "action"}', "invalid_message"),
+        ('{"type": "action", "action": [], "client_seq": 1}', "invalid_message"),
+        ('{"type": "action", "action": {"type": "flip"}, "client_seq": -1}', "invalid_message"),
+        ('{"type": "hello", "token": null}', "already_greeted"),
+        ('{"type": "action", "action": {"type": "teleport"}, "client_seq": 3}', "unknown_action"),
+    ],
+)
 def test_bad_messages_get_typed_errors_and_change_nothing(client, text, code):
     room, host, _ = seated_game(client)
     ws, socket = hello(client, room, host)
@@ -220,8 +223,9 @@ def test_a_socket_that_leaves_before_its_hello_logs_nothing(client, caplog):
     ws, socket = hello(client, room, host)
     assert receive_until(socket, "state")["seat"] == 0
     ws.__exit__(None, None, None)
-    assert not [r for r in caplog.records if r.levelno >= 30 or r.exc_info], \
-        [r.getMessage() for r in caplog.records if r.levelno >= 30]
+    assert not [r for r in caplog.records if r.levelno >= 30 or r.exc_info], [
+        r.getMessage() for r in caplog.records if r.levelno >= 30
+    ]
 
 
 def test_a_page_of_another_site_cannot_open_a_room_socket(client):
@@ -250,14 +254,16 @@ def test_message_fields_are_strict_types(client):
     room, host, _ = seated_game(client)
     ws, socket = hello(client, room, host)
     receive_until(socket, "state")
-    for bad in ({"type": "visibility", "hidden": "yes"}, {"type": "visibility", "hidden": 1},
-                {"type": "action", "action": {"type": "exchange_cards", "cards": [0]}, "client_seq": "7"},
-                {"type": "action", "action": {"type": "exchange_cards", "cards": [0]}, "client_seq": True}):
+    for bad in (
+        {"type": "visibility", "hidden": "yes"},
+        {"type": "visibility", "hidden": 1},
+        {"type": "action", "action": {"type": "exchange_cards", "cards": [0]}, "client_seq": "7"},
+        {"type": "action", "action": {"type": "exchange_cards", "cards": [0]}, "client_seq": True},
+    ):
         socket.send_json(bad)
         assert receive_until(socket, "error")["code"] == "invalid_message", bad
     assert client.get(f"/api/rooms/{room}/state", headers=host["headers"]).json()["version"] == 0
     ws.__exit__(None, None, None)
-
 
 
 def test_a_table_that_leaves_memory_closes_its_sockets_with_1013_and_sends_nothing_after(settings):
@@ -271,6 +277,7 @@ def test_a_table_that_leaves_memory_closes_its_sockets_with_1013_and_sends_nothi
             if scope["type"] == "websocket":
                 sent.append(message["type"])
             await send(message)
+
         await app(scope, receive, send_and_record)
 
     with TestClient(recorded) as client:

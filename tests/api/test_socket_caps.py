@@ -52,8 +52,9 @@ def test_an_address_opens_only_so_many_anonymous_sockets_and_a_closed_one_frees_
 
 def test_a_load_generator_with_the_limits_off_opens_as_many_as_it_needs(database_url):
     """DORHAMI_RATE_LIMITS=off (one address making every socket) lifts the per-address cap too."""
-    settings = Settings(database_url=database_url, bot_delay_ms=(5, 20), anonymous_sockets_per_address=2,
-                        rate_limits=False)
+    settings = Settings(
+        database_url=database_url, bot_delay_ms=(5, 20), anonymous_sockets_per_address=2, rate_limits=False
+    )
     with TestClient(create_app(settings)) as client:
         code, _, _ = seated_game(client)
         conns = [hello(client, code) for _ in range(3)]

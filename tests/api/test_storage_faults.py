@@ -28,8 +28,12 @@ def test_a_dropped_postgres_connection_is_replaced_before_the_next_request():
         assert client.patch("/api/players/me", json={"name": "Sara"}, headers=headers).status_code == 200
         admin = create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
-            killed = conn.scalar(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                      "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+            killed = conn.scalar(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            )
         admin.dispose()
         assert killed >= 1, "the server's pooled connections should have been there to drop"
         for _ in range(3):  # every pooled connection was dropped; each is replaced on checkout
@@ -50,6 +54,8 @@ def test_a_database_that_is_away_gets_a_typed_503_not_a_500(client, caplog):
     token = client.post("/api/players", json={"name": "Ali"}).json()["token"]
     response = client.patch("/api/players/me", json={"name": "Ali"}, headers={"Authorization": f"Bearer {token}"})
     assert response.status_code == 503
-    assert response.json() == {"code": "storage_unavailable",
-                               "message": "the game's storage is unavailable just now; try again"}
+    assert response.json() == {
+        "code": "storage_unavailable",
+        "message": "the game's storage is unavailable just now; try again",
+    }
     assert "Traceback" not in caplog.text

@@ -54,9 +54,14 @@ def methods(node: ast.ClassDef) -> dict[str, ast.FunctionDef]:
 
 def is_getattr_of_self(node: ast.AST) -> bool:
     """`getattr(self, "name", ...)`."""
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
-            and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
-            and isinstance(node.args[1], ast.Constant))
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
+        and isinstance(node.args[1], ast.Constant)
+    )
 
 
 def self_attributes(node: ast.ClassDef, *, assigned: bool) -> set[str]:
@@ -73,8 +78,12 @@ def self_attributes(node: ast.ClassDef, *, assigned: bool) -> set[str]:
 
 def fingerprints(parent_source: str, names: set[str]) -> dict[str, str]:
     parent = methods(class_node(parent_source, PARENT_NAME))
-    return {name: hashlib.sha256(ast.get_source_segment(parent_source, parent[name]).encode()).hexdigest()[:16]
-            if name in parent else "missing" for name in sorted(names)}
+    return {
+        name: hashlib.sha256(ast.get_source_segment(parent_source, parent[name]).encode()).hexdigest()[:16]
+        if name in parent
+        else "missing"
+        for name in sorted(names)
+    }
 
 
 def relied_on(parent_source: str) -> set[str]:
@@ -88,8 +97,11 @@ PARENT_SOURCE = Path(websockets_sansio_impl.__file__).read_text()
 
 
 def test_uvicorn_is_within_the_bound_that_pyproject_declares():
-    [requirement] = [Requirement(r) for r in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-        "dependencies"] if Requirement(r).name == "uvicorn"]
+    [requirement] = [
+        Requirement(r)
+        for r in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+        if Requirement(r).name == "uvicorn"
+    ]
     assert Version(uvicorn.__version__) in requirement.specifier, (uvicorn.__version__, str(requirement))
     # The bound is no wider than the releases checked here.
     assert requirement.specifier.contains("0.55.0") and requirement.specifier.contains("0.55.99")
@@ -103,18 +115,23 @@ def test_the_subclass_extends_uvicorns_sans_io_protocol():
 def test_the_parent_methods_the_subclass_relies_on_are_the_ones_it_was_written_against():
     names = relied_on(PARENT_SOURCE)
     assert names == set(FINGERPRINTS), "the subclass relies on other methods now: record them in FINGERPRINTS"
-    changed = {name: digest for name, digest in fingerprints(PARENT_SOURCE, names).items()
-               if digest != FINGERPRINTS[name]}
-    assert not changed, (f"uvicorn {uvicorn.__version__} changed {PARENT_NAME}.{', .'.join(sorted(changed))}, which "
-                         f"api/socket_protocol.py overrides or calls: see this file's docstring ({changed})")
+    changed = {
+        name: digest for name, digest in fingerprints(PARENT_SOURCE, names).items() if digest != FINGERPRINTS[name]
+    }
+    assert not changed, (
+        f"uvicorn {uvicorn.__version__} changed {PARENT_NAME}.{', .'.join(sorted(changed))}, which "
+        f"api/socket_protocol.py overrides or calls: see this file's docstring ({changed})"
+    )
 
 
 def test_the_overrides_keep_the_parents_signatures():
     parent = websockets_sansio_impl.WebSocketsSansIOProtocol
     for name in set(vars(OURS)) & set(dir(parent)):
         if callable(getattr(parent, name)) and not name.startswith("__"):
-            assert inspect.signature(getattr(OURS, name)).parameters.keys() == inspect.signature(
-                getattr(parent, name)).parameters.keys(), name
+            assert (
+                inspect.signature(getattr(OURS, name)).parameters.keys()
+                == inspect.signature(getattr(parent, name)).parameters.keys()
+            ), name
 
 
 def test_every_attribute_the_subclass_reads_is_the_parents():
@@ -124,8 +141,19 @@ def test_every_attribute_the_subclass_reads_is_the_parents():
     provided = self_attributes(parent, assigned=True) | set(methods(parent))
     assert reads <= provided, f"{PARENT_NAME} no longer sets {sorted(reads - provided)}"
     # What the frame writer and the shutdown use of them.
-    assert {"close_sent", "disconnected", "handshake_complete", "writable", "conn", "transport", "queue", "frames",
-            "curr_msg_data_type", "logger", "scope"} <= reads
+    assert {
+        "close_sent",
+        "disconnected",
+        "handshake_complete",
+        "writable",
+        "conn",
+        "transport",
+        "queue",
+        "frames",
+        "curr_msg_data_type",
+        "logger",
+        "scope",
+    } <= reads
 
 
 if __name__ == "__main__":

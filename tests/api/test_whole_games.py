@@ -7,12 +7,13 @@ import time
 
 import pytest
 
-from dorhami.config import Settings
 from dorhami.catalogue import GAMES
+from dorhami.config import Settings
 
 from .factories import new_player, new_room
 from .players import QUICK_CONFIG, choose
 from .test_socket import hello
+
 
 @pytest.fixture
 def settings(database_url) -> Settings:
@@ -26,8 +27,13 @@ RACE_CODES = {"stale", "too_late", "target_not_active", "locked_out", "stale_ste
 
 # What each rules file answers once the game is over, and to someone with no seat (Double Connect
 # §4 R2/R3, Twin It §4.84/§9 (d); the others name no code for a spectator: the table's own).
-AFTER_THE_END = {"camel-up-cards": "wrong_phase", "double-connect": "not_playing", "jekyll-vs-hyde": "wrong_phase",
-                 "queendomino": "game_over", "twin-it": "not_playing"}
+AFTER_THE_END = {
+    "camel-up-cards": "wrong_phase",
+    "double-connect": "not_playing",
+    "jekyll-vs-hyde": "wrong_phase",
+    "queendomino": "game_over",
+    "twin-it": "not_playing",
+}
 FROM_NO_SEAT = {"double-connect": "not_a_player", "twin-it": "not_a_player"}
 
 
@@ -82,8 +88,9 @@ def replays_match_the_table(client, code: str, people: list[dict], final: dict) 
     game_id, version = final["game_id"], final["version"]
     for person in people:
         mine = client.get(f"/api/rooms/{code}/state", headers=person["headers"]).json()
-        replay = client.get(f"/api/games/{game_id}/replay", params={"seat": mine["seat"]},
-                            headers=person["headers"]).json()
+        replay = client.get(
+            f"/api/games/{game_id}/replay", params={"seat": mine["seat"]}, headers=person["headers"]
+        ).json()
         assert [f["version"] for f in replay["frames"]] == list(range(version + 1))
         assert replay["frames"][-1]["view"] == mine["view"] and replay["result"] == mine["result"]
     watcher = client.get(f"/api/rooms/{code}/state").json()

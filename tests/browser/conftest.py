@@ -43,7 +43,10 @@ class PolicyFreeBrowser:
 def browser():
     # No skip when Chromium is missing: a missing browser is a failure, as CI requires.
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS) if CHROMIUM \
+        browser = (
+            playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            if CHROMIUM
             else playwright.chromium.launch(args=FLAGS)
+        )
         yield PolicyFreeBrowser(browser)
         browser.close()

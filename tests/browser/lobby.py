@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 
-def create_room(page, base_url: str, name: str, game: str, options: dict | None = None,
-                preset: str | None = None) -> str:
+def create_room(
+    page, base_url: str, name: str, game: str, options: dict | None = None, preset: str | None = None
+) -> str:
     """Create a room of `game` from its lobby card, with a preset and number options set in its form."""
     page.goto(base_url)
     page.fill("#name", name)

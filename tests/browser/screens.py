@@ -17,8 +17,9 @@ _axe = Axe()
 
 def new_page(browser, size: dict = PHONE, lang: str = "fa"):
     """A page in a fresh browser context of `size`, with the UI language already chosen."""
-    context = browser.new_context(viewport=size, locale="fa-IR" if lang == "fa" else "en-US",
-                                  has_touch=size is PHONE, is_mobile=size is PHONE)
+    context = browser.new_context(
+        viewport=size, locale="fa-IR" if lang == "fa" else "en-US", has_touch=size is PHONE, is_mobile=size is PHONE
+    )
     context.add_init_script(f"localStorage.getItem('dorhami.lang') || localStorage.setItem('dorhami.lang', '{lang}')")
     return context.new_page()
 
@@ -46,7 +47,9 @@ def assert_no_horizontal_overflow(page) -> None:
 
 def scroll_to_table(page) -> None:
     """Scroll so the table's top is the top of the screen (or as far as the page allows)."""
-    page.evaluate("() => { const t = document.getElementById('table'); window.scrollTo(0, t.getBoundingClientRect().top + window.scrollY); }")
+    page.evaluate(
+        "() => { const t = document.getElementById('table'); window.scrollTo(0, t.getBoundingClientRect().top + window.scrollY); }"
+    )
 
 
 def assert_in_viewport(page, selector: str) -> None:
@@ -70,5 +73,6 @@ def assert_accessible(page, context: str | None = None) -> None:
     """axe-core finds no serious or critical violation (in `context`, a CSS selector, or the page)."""
     results = _axe.run(page, context=context)
     bad = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert not bad, "\n".join(f"{v['id']} ({v['impact']}): {v['help']} — "
-                              f"{[n['target'] for n in v['nodes'][:3]]}" for v in bad)
+    assert not bad, "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}" for v in bad
+    )

@@ -74,7 +74,8 @@ def check_first_screen(page) -> None:
         if page.locator(selector).count():
             assert_in_viewport(page, selector)
     sizes = page.locator("#cu-hand .cu-card, #commit, #cu-targets button").evaluate_all(
-        "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.width, b.height]; })")
+        "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.width, b.height]; })"
+    )
     assert all(w >= 44 and h >= 44 for w, h in sizes), f"tap targets under 44 px: {sizes}"
     assert_no_horizontal_overflow(page)
 
@@ -102,7 +103,9 @@ def play_one_trick(page, turn: int, leaks: list, seen: dict, before_commit=None)
         page.click("#commit:not([disabled])", timeout=CLICK_MS)
     except PlaywrightError:
         return False  # the trick moved on under us (a timeout): look again
-    moved_on = f"document.querySelector('#result') || document.querySelector('.camel-up-cards').dataset.step !== '{step}'"
+    moved_on = (
+        f"document.querySelector('#result') || document.querySelector('.camel-up-cards').dataset.step !== '{step}'"
+    )
     # My card is shown as mine until the last seat chooses; the others show only that they chose.
     page.wait_for_function(f"{moved_on} || document.querySelector('#cu-mine')", timeout=CLICK_MS)
     check = page.evaluate(LEAKS)
@@ -133,7 +136,8 @@ def test_a_phone_player_plays_a_race_against_bots_in_persian(server, browser):
     assert page.locator(".camel-up-cards").get_attribute("data-race") == "1"
     # Every camel carries its own sign as well as its colour.
     signs = page.locator("#cu-track [data-piece] .cu-mark path").evaluate_all(
-        "els => els.map(e => e.getAttribute('d'))")
+        "els => els.map(e => e.getAttribute('d'))"
+    )
     assert len(set(signs)) == 5, signs
 
     # The first trick by keyboard alone; then Persian mid-game. The switch comes right after the
@@ -141,8 +145,11 @@ def test_a_phone_player_plays_a_race_against_bots_in_persian(server, browser):
     page.wait_for_selector("#cu-hand-area.choosing")
     first_step = page.locator(".camel-up-cards").get_attribute("data-step")
     commit_with_keyboard(page)
-    page.wait_for_function("document.querySelector('#result') || "
-                           f"document.querySelector('.camel-up-cards').dataset.step !== '{first_step}'", timeout=20000)
+    page.wait_for_function(
+        "document.querySelector('#result') || "
+        f"document.querySelector('.camel-up-cards').dataset.step !== '{first_step}'",
+        timeout=20000,
+    )
     switched = not page.locator("#result").count()
     if switched:
         page.click("#lang")

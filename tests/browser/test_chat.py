@@ -61,8 +61,9 @@ def test_a_line_with_markup_shows_as_text_and_runs_nothing_on_a_phone(server, br
     assert page.get_attribute("#reactions [data-reaction=fire]", "aria-label") == "آتش"
     # The REST view is the same text, untouched.
     sara = page.evaluate("JSON.parse(localStorage.getItem('dorhami.identity'))")
-    lines = httpx.get(f"{server.url}/api/rooms/{room_code(page)}/chat",
-                      headers={"Authorization": f"Bearer {sara['token']}"}).json()["messages"]
+    lines = httpx.get(
+        f"{server.url}/api/rooms/{room_code(page)}/chat", headers={"Authorization": f"Bearer {sara['token']}"}
+    ).json()["messages"]
     assert [(m["kind"], m["body"]) for m in lines] == [("text", PAYLOAD), ("reaction", "clap")]
     assert_no_horizontal_overflow(page)
     # The reaction's float fades in and out over 1.6 s: axe would read its colour mid-fade (a contrast
@@ -118,16 +119,21 @@ def test_a_spectator_reads_until_the_host_lets_them_write_and_the_host_mutes_the
     # The server refuses a muted player's line even from a hand-made frame.
     token = player["token"]
     code = room_code(host)
-    refused = watcher.evaluate("""([code, token]) => new Promise((resolve) => {
+    refused = watcher.evaluate(
+        """([code, token]) => new Promise((resolve) => {
       const ws = new WebSocket(`ws://${location.host}/ws/rooms/${code}`);
       ws.onopen = () => { ws.send(JSON.stringify({type: "hello", token})); ws.send(JSON.stringify({type: "chat", text: "sneaky"})); };
       ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.type === "error") { ws.close(); resolve(m.code); } };
-    })""", [code, token])
+    })""",
+        [code, token],
+    )
     assert refused == "chat_muted"
     host.locator(f"#chat-lines .chat-mute[data-player='{player['id']}']").first.click()
     watcher.wait_for_selector("#chat-input")
     say(watcher, "back again")
-    host.wait_for_function("[...document.querySelectorAll('#chat-lines .chat-text')].some(e => e.textContent === 'back again')")
+    host.wait_for_function(
+        "[...document.querySelectorAll('#chat-lines .chat-text')].some(e => e.textContent === 'back again')"
+    )
     assert "sneaky" not in host.inner_text("#chat-lines")
     host.uncheck("#chat-spectators")
     watcher.wait_for_selector("#chat-readonly")

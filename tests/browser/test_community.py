@@ -48,7 +48,8 @@ def opened(browser, url: str, ready: str) -> tuple:
 
 def dots(page) -> list[float]:
     return page.locator('.rating-chart[data-game="jekyll-vs-hyde"] circle').evaluate_all(
-        "els => els.map((e) => Number(e.getAttribute('cx')))")
+        "els => els.map((e) => Number(e.getAttribute('cx')))"
+    )
 
 
 def test_the_player_page_in_both_languages(database_url, server, browser):

@@ -59,8 +59,10 @@ def test_pages_carry_a_strict_policy_that_the_client_itself_never_breaks(server,
     page = browser.strict.new_context(viewport=DESKTOP, locale="en-US").new_page()
     violations: list[str] = []
     page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
-    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
-                         "console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample + ' on ' + location.pathname))")
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => "
+        "console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample + ' on ' + location.pathname))"
+    )
     response = page.goto(f"{server.url}/", wait_until="networkidle")
     headers = response.headers
     assert "script-src 'self'" in headers["content-security-policy"]

@@ -12,8 +12,16 @@ from playwright.sync_api import Error as PlaywrightError
 from dorhami.games.double_connect.components import CARDS, SYMBOLS
 
 from .lobby import create_room, sit_with_bots
-from .screens import (DESKTOP, PHONE, assert_accessible, assert_fits_one_screen, assert_in_viewport,
-                      assert_no_horizontal_overflow, new_page, screenshot)
+from .screens import (
+    DESKTOP,
+    PHONE,
+    assert_accessible,
+    assert_fits_one_screen,
+    assert_in_viewport,
+    assert_no_horizontal_overflow,
+    new_page,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -22,10 +30,14 @@ PERSIAN_DIGITS = re.compile("[۰-۹]")
 SHORT_GAME = {"countdown_ms": 1000, "final_chance_ms": 4000}
 TAP = 44  # the smallest tap target on a phone, in CSS px
 
-READ_HAND = """els => els.map(e => [+e.dataset.card, [...e.querySelectorAll('[data-symbol]')].map(x => +x.dataset.symbol)])"""
+READ_HAND = (
+    """els => els.map(e => [+e.dataset.card, [...e.querySelectorAll('[data-symbol]')].map(x => +x.dataset.symbol)])"""
+)
 READ_TARGETS = """els => els.filter(e => !e.classList.contains('unavailable'))
   .map(e => [+e.dataset.target, [...e.querySelectorAll(':scope > .dc-card [data-symbol]')].map(x => +x.dataset.symbol)])"""
-FOCUSED = "() => { const el = document.activeElement; return el && el.closest('#table') ? el.dataset.focusKey || '' : null; }"
+FOCUSED = (
+    "() => { const el = document.activeElement; return el && el.closest('#table') ? el.dataset.focusKey || '' : null; }"
+)
 
 
 def read_table(page) -> tuple[list, list]:
@@ -100,8 +112,9 @@ def test_a_phone_player_races_bots_to_the_end_in_persian(server, browser):
 
     # The client never picks a target: none is chosen while the bots place cards, so nobody can
     # "cover your target" before you chose one.
-    page.wait_for_function("[...document.querySelectorAll('#dc-players .dc-placed')].some(e => /[۱-۹]/.test(e.textContent))",
-                           timeout=8000)
+    page.wait_for_function(
+        "[...document.querySelectorAll('#dc-players .dc-placed')].some(e => /[۱-۹]/.test(e.textContent))", timeout=8000
+    )
     assert page.locator("#dc-claim").get_attribute("data-pair").endswith(":")
     assert page.locator("#dc-tower .selected").count() == 0
     assert page.locator("#dc-feedback[data-kind=warn]").count() == 0
@@ -113,7 +126,10 @@ def test_a_phone_player_races_bots_to_the_end_in_persian(server, browser):
     for part in ("#dc-hand .dc-hand-card", "#dc-tower [data-target]", "#dc-claim", "#dc-players .dc-player"):
         assert_in_viewport(page, part)
     assert page.locator("#dc-players .dc-player").count() == 3
-    assert page.locator("#dc-players .dc-count").all_inner_texts() and not page.locator("#dc-players .dc-mini-hand").first.is_visible()
+    assert (
+        page.locator("#dc-players .dc-count").all_inner_texts()
+        and not page.locator("#dc-players .dc-mini-hand").first.is_visible()
+    )
     assert_tappable(page, "#dc-hand button.dc-hand-card")
     assert_tappable(page, "#dc-tower [data-target][role=button] > .dc-hit")
 
@@ -184,7 +200,9 @@ def keyboard_claim(page) -> int | None:
     card, target = map(int, page.locator("#dc-claim").get_attribute("data-pair").split(":"))
     if not (page.evaluate(FOCUSED) or "").startswith("sym-mine:"):
         return None
-    mine = page.locator("#dc-claim [data-role=mine] [data-symbol]").evaluate_all("els => els.map(e => +e.dataset.symbol)")
+    mine = page.locator("#dc-claim [data-role=mine] [data-symbol]").evaluate_all(
+        "els => els.map(e => +e.dataset.symbol)"
+    )
     symbol = shared_symbol(mine, list(CARDS[target]))
     press_until(page, "ArrowRight", f"sym-mine:{symbol}")
     page.keyboard.press("Enter")
@@ -255,7 +273,8 @@ LOG_EVENTS = """[
 def test_the_move_log_tells_every_event_in_both_languages(server, browser):
     page = browser.new_page()
     page.goto(server.url)
-    out = page.evaluate("""async () => {
+    out = page.evaluate(
+        """async () => {
       const m = await import('/static/js/games/double-connect/index.js');
       const i18n = await import('/static/js/i18n/index.js');
       const ctx = {seat: 0, seatName: (s) => ['Sara', 'Bob'][s], room: {config: {final_chance_ms: 10000}},
@@ -267,18 +286,30 @@ def test_the_move_log_tells_every_event_in_both_languages(server, browser):
       const pending = [m.pending(ctx), m.pending({...ctx, seat: 1}), m.pending({...ctx, seat: null}),
                        m.pending({...ctx, view: {...ctx.view, phase: 'playing'}})];
       return {en, fa, pending, odd: m.logLines(null, ctx)};
-    }""" % LOG_EVENTS)
+    }"""
+        % LOG_EVENTS
+    )
     en = [line["text"] for line in out["en"]]
-    assert en[:3] == ["Cards are revealed: the race is on.",
-                      "You matched the spider and put a card on the start card.",
-                      "Bob matched the apple and put a card on arm 1."], en
+    assert en[:3] == [
+        "Cards are revealed: the race is on.",
+        "You matched the spider and put a card on the start card.",
+        "Bob matched the apple and put a card on arm 1.",
+    ], en
     assert "one penalty card and 1 s locked out" in en[3] and "pile is empty" in en[4] and "5 s locked out" in en[4]
     assert "Bob has no cards left!" in en and "Final chance: everyone else has 10 seconds." in en
     summaries = [line["text"] for line in out["en"] if line["summary"]]
-    assert summaries == ["Game over. The final chance is over.", "Bob won with an empty hand. Cards left: Bob (0), Sara (2)."]
+    assert summaries == [
+        "Game over. The final chance is over.",
+        "Bob won with an empty hand. Cards left: Bob (0), Sara (2).",
+    ]
     assert len(en) == 10, "unknown or broken events add no line"
     fa = [line["text"] for line in out["fa"]]
-    assert len(fa) == len(en) and "عنکبوت" in fa[1] and "۱۰ ثانیه" in fa[7] and all(not re.search("[a-z]{4}", x.replace("Bob", "").replace("Sara", "")) for x in fa)
+    assert (
+        len(fa) == len(en)
+        and "عنکبوت" in fa[1]
+        and "۱۰ ثانیه" in fa[7]
+        and all(not re.search("[a-z]{4}", x.replace("Bob", "").replace("Sara", "")) for x in fa)
+    )
     assert out["pending"] == [1, 0, 0, 0], "only the final chance waits on a seat that still holds cards"
     assert out["odd"] == []
 

@@ -29,10 +29,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PERSIAN_DIGITS = re.compile("[۰-۹]")
 LAGGY_PONG_S = 0.15  # the second player's probes come back this late: its claims count up to ~170 ms earlier
-QUIET_S = 0.3        # a pause with no new state, so both players look at the same painted version
+QUIET_S = 0.3  # a pause with no new state, so both players look at the same painted version
 
 
 # -- the table, set up over the REST API ---------------------------------------------------------
+
 
 def new_player(base: str, name: str) -> dict:
     response = httpx.post(f"{base}/api/players", json={"name": name})
@@ -72,7 +73,9 @@ class Frames:
         ws.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
 
     def actions(self, kind: str) -> list[dict]:
-        return [frame["action"] for frame in self.sent if frame.get("type") == "action" and frame["action"]["type"] == kind]
+        return [
+            frame["action"] for frame in self.sent if frame.get("type") == "action" and frame["action"]["type"] == kind
+        ]
 
     def states(self) -> list[dict]:
         return [frame for frame in self.received if frame.get("type") == "state"]
@@ -129,7 +132,9 @@ class SocketPlayer:
 
     def wait(self, ready, timeout: float = 10) -> None:
         with self.changed:
-            assert self.changed.wait_for(lambda: ready(self), timeout), f"the second player waited in vain ({self.state and self.state['view'].get('phase')})"
+            assert self.changed.wait_for(lambda: ready(self), timeout), (
+                f"the second player waited in vain ({self.state and self.state['view'].get('phase')})"
+            )
 
     def act(self, action: dict) -> int:
         self.seq += 1
@@ -253,6 +258,7 @@ def test_a_claim_reports_the_version_on_screen_and_a_flip_only_its_turn(server, 
 
 # -- the ping -------------------------------------------------------------------------------------
 
+
 def test_the_page_answers_the_servers_probes_and_shows_its_ping(server, browser):
     me, other_player = new_player(server.url, "Sara"), new_player(server.url, "Omid")
     code = started_room(server.url, "double-connect", {"countdown_ms": 0}, me, other_player)
@@ -271,7 +277,9 @@ def test_the_page_answers_the_servers_probes_and_shows_its_ping(server, browser)
     assert all(pong == {"type": "pong", "id": pong.get("id")} for pong in pongs), pongs
     assert {probe["id"] for probe in probes} <= {pong["id"] for pong in pongs}, (probes, pongs)
     # The page's own pings are still its clock's and its figure's.
-    assert any(frame.get("type") == "ping" and isinstance(frame.get("client_time"), float | int) for frame in frames.sent)
+    assert any(
+        frame.get("type") == "ping" and isinstance(frame.get("client_time"), float | int) for frame in frames.sent
+    )
 
     # The figure shows within a couple of quick pings, in the page's language and digits.
     ping = page.locator("#ping")
@@ -286,6 +294,7 @@ def test_the_page_answers_the_servers_probes_and_shows_its_ping(server, browser)
 
 
 # -- Double Connect -------------------------------------------------------------------------------
+
 
 def shared(a: int, b: int) -> int:
     (symbol,) = set(CARDS[a]) & set(CARDS[b])
@@ -304,12 +313,22 @@ def double_connect_race(page, frames: Frames, other: SocketPlayer) -> dict:
         version = settle(page, frames, other)
         page.click(f"#dc-claim [data-role=mine] [data-symbol='{shared(card, target)}']")
         mine = other.state["view"]["hands"][1][0]
-        other.act({"type": "claim", "card": mine, "target": target, "symbol": shared(mine, target),
-                   "seen_version": version, "reaction_ms": 0})
+        other.act(
+            {
+                "type": "claim",
+                "card": mine,
+                "target": target,
+                "symbol": shared(mine, target),
+                "seen_version": version,
+                "reaction_ms": 0,
+            }
+        )
         race = judged_race(page, frames)
         if race:
             claim = frames.actions("claim")[-1]
-            assert claim["seen_version"] == version and type(claim["reaction_ms"]) is int and claim["reaction_ms"] >= 0, claim
+            assert (
+                claim["seen_version"] == version and type(claim["reaction_ms"]) is int and claim["reaction_ms"] >= 0
+            ), claim
             return race
         page.wait_for_selector("#dc-claim.pending", state="detached")
     raise AssertionError("no race was contested")
@@ -354,7 +373,9 @@ def test_the_loser_of_a_double_connect_race_reads_both_reaction_times(server, br
         page.wait_for_function("() => document.documentElement.lang === 'en'")
         assert_lost(double_connect_race(page, frames, other))
         line.wait_for()
-        page.wait_for_function("() => document.querySelector('#dc-feedback[data-kind=race]').textContent.startsWith('You reacted in')")
+        page.wait_for_function(
+            "() => document.querySelector('#dc-feedback[data-kind=race]').textContent.startsWith('You reacted in')"
+        )
         assert re.fullmatch(r"You reacted in \d+ ms; Omid in \d+ ms", line.inner_text()), line.inner_text()
         screenshot(page, "fair-slaps-double-connect-desktop-en")
         races = [x for x in log_lines(page) if x.startswith("Race:")]
@@ -389,7 +410,9 @@ def test_the_loser_of_a_twin_it_race_reads_both_reaction_times(server, browser):
         page.click("#lang")
         page.wait_for_function("() => document.documentElement.lang === 'en'")
         assert_lost(twin_it_race(page, frames, other))
-        page.wait_for_function("() => document.querySelector('#tw-msg[data-kind=race]')?.textContent.startsWith('You reacted in')")
+        page.wait_for_function(
+            "() => document.querySelector('#tw-msg[data-kind=race]')?.textContent.startsWith('You reacted in')"
+        )
         assert re.fullmatch(r"You reacted in \d+ ms; Omid in \d+ ms", page.locator("#tw-msg").inner_text())
         screenshot(page, "fair-slaps-twin-it-desktop-en")
         races = [x for x in log_lines(page) if x.startswith("Race:")]
@@ -434,8 +457,10 @@ def test_race_lines_in_both_languages_and_the_lobby_option(server, browser):
     assert words["none"] is None
 
     # The lobby's form: the option of both race games, named and explained, in both languages.
-    for lang, label, help_word in (("en", "Fair slaps", "Lag compensation: claims are ordered by each player's reaction time"),
-                                   ("fa", "ضربه‌ی منصفانه", "جبران کندی شبکه")):
+    for lang, label, help_word in (
+        ("en", "Fair slaps", "Lag compensation: claims are ordered by each player's reaction time"),
+        ("fa", "ضربه‌ی منصفانه", "جبران کندی شبکه"),
+    ):
         if lang == "fa":
             page.click("#lang")
         for game in ("twin-it", "double-connect"):

@@ -83,8 +83,11 @@ def test_someone_watching_takes_over_a_gone_players_seat_when_the_host_approves(
     with httpx.Client(base_url=server.url, timeout=10) as http:
         sara, ali, tara = (http.post("/api/players", json={"name": n}).json() for n in ("Sara", "Ali", "Tara"))
         auth = {p["name"]: {"Authorization": f"Bearer {p['token']}"} for p in (sara, ali, tara)}
-        code = http.post("/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"timers_enabled": False},
-                                             "reconnect_grace_s": GRACE_S}, headers=auth["Sara"]).json()["code"]
+        code = http.post(
+            "/api/rooms",
+            json={"game": "jekyll-vs-hyde", "config": {"timers_enabled": False}, "reconnect_grace_s": GRACE_S},
+            headers=auth["Sara"],
+        ).json()["code"]
         for name in ("Sara", "Ali"):
             http.post(f"/api/rooms/{code}/join", headers=auth[name])
         http.post(f"/api/rooms/{code}/start", headers=auth["Sara"])
@@ -109,6 +112,8 @@ def test_someone_watching_takes_over_a_gone_players_seat_when_the_host_approves(
     watcher.wait_for_selector(".watching", state="detached")
     watcher.wait_for_selector("#rescues", state="detached")
     host.wait_for_selector("#rescues", state="detached")
-    seat = watcher.evaluate(f"fetch('/api/rooms/{code}').then((r) => r.json()).then((room) => room.seats[1].player.name)")
+    seat = watcher.evaluate(
+        f"fetch('/api/rooms/{code}').then((r) => r.json()).then((room) => room.seats[1].player.name)"
+    )
     assert seat == "Tara"
     screenshot(watcher, "rescued-phone-fa")

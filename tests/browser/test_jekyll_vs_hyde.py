@@ -11,8 +11,15 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .lobby import create_room, sit_with_bots
-from .screens import (DESKTOP, PHONE, assert_accessible, assert_in_viewport, assert_no_horizontal_overflow, new_page,
-                      screenshot)
+from .screens import (
+    DESKTOP,
+    PHONE,
+    assert_accessible,
+    assert_in_viewport,
+    assert_no_horizontal_overflow,
+    new_page,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -99,7 +106,8 @@ def assert_turn_fits_the_phone(page, exchange: bool) -> None:
         assert_in_viewport(page, "#submit-cards")
     assert_no_horizontal_overflow(page)
     boxes = page.locator(f"{PLAYABLE}, #submit-cards").evaluate_all(
-        "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.width, b.height]; })")
+        "els => els.map(e => { const b = e.getBoundingClientRect(); return [b.width, b.height]; })"
+    )
     assert all(w >= 44 and h >= 44 for w, h in boxes), f"tap targets under 44 px: {boxes}"
 
 

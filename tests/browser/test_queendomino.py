@@ -11,8 +11,15 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from .lobby import create_room, sit_with_bots
-from .screens import (DESKTOP, PHONE, assert_accessible, assert_in_viewport, assert_no_horizontal_overflow,
-                      new_page, screenshot)
+from .screens import (
+    DESKTOP,
+    PHONE,
+    assert_accessible,
+    assert_in_viewport,
+    assert_no_horizontal_overflow,
+    new_page,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,7 +43,9 @@ def focused(page) -> dict:
 
 
 def assert_tap_targets(page, selector: str) -> None:
-    small = page.locator(selector).evaluate_all(f"""els => els.map(e => {{ const b = e.getBoundingClientRect();
+    small = page.locator(
+        selector
+    ).evaluate_all(f"""els => els.map(e => {{ const b = e.getBoundingClientRect();
       return {{w: b.width, h: b.height, what: e.outerHTML.slice(0, 60)}}; }}).filter(b => b.w < {TAP} || b.h < {TAP})""")
     assert not small, f"tap targets under {TAP} px: {small}"
 
@@ -48,6 +57,7 @@ def assert_on_first_screen(page, *selectors: str) -> None:
 
 
 # -- playing by keyboard -----------------------------------------------------------------------------
+
 
 def arrow_to(page, target: str) -> None:
     """Walk the board's cursor to `target` with the arrow keys (the board is drawn left to right)."""
@@ -86,7 +96,9 @@ def keyboard_turn(page, buy: bool) -> dict:
         assert focused(page)["cell"] == target, "the focus stays on the cell after the redraw"
         arrow_to(page, cells(page, "partner")[0])
         page.keyboard.press("Enter")
-        page.wait_for_selector("#qd-skip, .qd-status:not(.mine)", timeout=CLICK_MS)  # the build step, or the turn is over
+        page.wait_for_selector(
+            "#qd-skip, .qd-status:not(.mine)", timeout=CLICK_MS
+        )  # the build step, or the turn is over
         placed = True
     bought = False
     if page.locator("#qd-skip").count():
@@ -107,6 +119,7 @@ def keyboard_turn(page, buy: bool) -> dict:
 
 
 # -- playing by touch, with the phone checks at the first sight of each step ----------------------------
+
 
 def take_one_step(page, done: dict) -> bool:
     """One move if the UI offers one; False when there is nothing to do right now. The table redraws
@@ -154,7 +167,9 @@ def _step(page, done: dict) -> bool:
         plots = cells(page, "plot")
         chances = done["buy"] + done["skip"]
         if plots and chances != 1:  # buy at every chance but the second, which ends the turn unbuilt
-            check_once(page, done, "build", "#qd-market [data-buyable='1']", "#qd-my-board [data-mark=plot]", "#qd-skip")
+            check_once(
+                page, done, "build", "#qd-market [data-buyable='1']", "#qd-my-board [data-mark=plot]", "#qd-skip"
+            )
             if done["buy"] % 2 == 0:  # through a pile first, then one of its plots
                 page.locator("#qd-market [data-pile][data-buyable='1']").first.click(timeout=CLICK_MS)
                 plots = cells(page, "plot")
@@ -207,7 +222,9 @@ def test_a_phone_player_plays_a_short_game_against_two_bots(server, browser):
     assert page.locator("#qd-king[data-colour]").count() == 1
     assert page.locator(".qd-board[dir=ltr]").count() == 1, "the board keeps its geometry in Persian"
     assert PERSIAN_DIGITS.search(page.locator("#qd-head").inner_text())
-    assert not page.evaluate("/\\p{Extended_Pictographic}/u.test(document.querySelector('.queendomino').innerText)"), "no emoji"
+    assert not page.evaluate("/\\p{Extended_Pictographic}/u.test(document.querySelector('.queendomino').innerText)"), (
+        "no emoji"
+    )
 
     # My first turn: the first screen, the tabs (the start of my turn brings my board back, so they
     # are tried within it), then the turn by keyboard alone.
@@ -244,11 +261,14 @@ def test_a_phone_player_plays_a_short_game_against_two_bots(server, browser):
     # The result says who won and why, then the table, the king bonus and the tie-break in words.
     page.wait_for_selector("#qd-results")
     rows = page.locator("#qd-results tbody tr").evaluate_all(
-        "rows => rows.map(r => [+r.dataset.seat, +r.dataset.rank, +r.dataset.score, +r.dataset.gold])")
+        "rows => rows.map(r => [+r.dataset.seat, +r.dataset.rank, +r.dataset.score, +r.dataset.gold])"
+    )
     assert len(rows) == 3 and rows[0][1] == 1
     assert [(score, gold) for _, _, score, gold in rows] == sorted(((s, g) for _, _, s, g in rows), reverse=True)
     why = page.locator("#qd-why").inner_text()
-    winner = page.locator("#qd-results tbody tr").first.locator(".qd-res-name").inner_text().replace(" (شما)", "").strip()
+    winner = (
+        page.locator("#qd-results tbody tr").first.locator(".qd-res-name").inner_text().replace(" (شما)", "").strip()
+    )
     assert winner in why and PERSIAN_DIGITS.search(why), why
     assert "شاه" in page.locator("#qd-king-note").inner_text()
     assert page.locator(".qd-result .qd-rule-note").count() == 1

@@ -16,7 +16,7 @@ from .screens import DESKTOP, PHONE, assert_accessible, assert_no_horizontal_ove
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PERSIAN = re.compile("[\u0600-\u06FF]")
+PERSIAN = re.compile("[\u0600-\u06ff]")
 LATIN = re.compile("[A-Za-z]")
 
 
@@ -128,7 +128,9 @@ def play_a_legal_action(page, base_url: str) -> None:
     headers = {"Authorization": f"Bearer {token}"}
     state = httpx.get(f"{base_url}/api/rooms/{code}/state", headers=headers).json()
     action = {**state["legal_actions"][0], "step": state["view"]["step"]}
-    assert httpx.post(f"{base_url}/api/rooms/{code}/actions", json={"action": action}, headers=headers).status_code == 200
+    assert (
+        httpx.post(f"{base_url}/api/rooms/{code}/actions", json={"action": action}, headers=headers).status_code == 200
+    )
 
 
 @pytest.mark.parametrize("lang", ["fa", "en"])

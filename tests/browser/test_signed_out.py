@@ -20,8 +20,10 @@ def test_a_page_whose_session_ended_says_so_and_stops_reconnecting(server, brows
         [session] = http.get("/api/players/me/sessions", headers=auth).json()["sessions"]
         assert http.delete(f"/api/players/me/sessions/{session['id']}", headers=auth).status_code in (200, 204)
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(f"localStorage.setItem('dorhami.identity', {json.dumps(json.dumps(me))});"
-                            f"localStorage.setItem('dorhami.lang', '{lang}');")
+    context.add_init_script(
+        f"localStorage.setItem('dorhami.identity', {json.dumps(json.dumps(me))});"
+        f"localStorage.setItem('dorhami.lang', '{lang}');"
+    )
     page = context.new_page()
     sockets = []
     page.on("websocket", lambda ws: sockets.append(ws))

@@ -11,8 +11,15 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from .lobby import create_room, sit_with_bots
-from .screens import (PHONE, assert_accessible, assert_fits_one_screen, assert_in_viewport,
-                      assert_no_horizontal_overflow, new_page, screenshot)
+from .screens import (
+    PHONE,
+    assert_accessible,
+    assert_fits_one_screen,
+    assert_in_viewport,
+    assert_no_horizontal_overflow,
+    new_page,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -77,13 +84,15 @@ def take_one_step(page, stats: dict) -> bool:
         if by_design.get(design):
             card = by_design[design][0]
             stats["claims"] += 1
-            return tap(page, f".twin-it button.tw-set[data-set='{set_id}']") and \
-                tap(page, f".twin-it button.tw-card[data-card='{card}'][data-design='{design}']")
+            return tap(page, f".twin-it button.tw-set[data-set='{set_id}']") and tap(
+                page, f".twin-it button.tw-card[data-card='{card}'][data-design='{design}']"
+            )
     for design, cards in by_design.items():
         if len(cards) >= 2:
             stats["claims"] += 1
-            return all(tap(page, f".twin-it button.tw-card[data-card='{card}'][data-design='{design}']")
-                       for card in cards[:2])
+            return all(
+                tap(page, f".twin-it button.tw-card[data-card='{card}'][data-design='{design}']") for card in cards[:2]
+            )
     if table["flip"]:
         stats["flips"] += 1
         return tap(page, "#flip")
@@ -116,7 +125,9 @@ def flip_by_keyboard(page) -> None:
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.id") == "flip":
             break
-    assert page.evaluate("() => document.activeElement.matches('#flip:focus-visible')"), "Flip is reached by Tab, with a ring"
+    assert page.evaluate("() => document.activeElement.matches('#flip:focus-visible')"), (
+        "Flip is reached by Tab, with a ring"
+    )
     count = int(page.locator(".tw-me .tw-count").get_attribute("data-count"))
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.querySelector('.tw-me .tw-count').dataset.count) < {count}", timeout=3000)
@@ -211,7 +222,9 @@ def test_team_and_coop_tables_fit_a_phone_while_the_centre_grows(server, browser
 
     # Coop alone: flip and flip; the centre scales its cards down to a tappable size, then scrolls
     # inside its own box, while the stock, the centre and the buttons stay on screen.
-    create_room(page, server.url, "تارا", "twin-it", {"mode": "همکاری", "coop_duration_ms": 30000, "start_countdown_ms": 0})
+    create_room(
+        page, server.url, "تارا", "twin-it", {"mode": "همکاری", "coop_duration_ms": 30000, "start_countdown_ms": 0}
+    )
     sit_with_bots(page, 0)
     page.wait_for_selector(".twin-it[data-phase=PLAYING]")
     assert_phone_fit(page, centre_cards=False)
@@ -242,6 +255,8 @@ def test_team_and_coop_tables_fit_a_phone_while_the_centre_grows(server, browser
     place, design = page.evaluate("() => [document.activeElement.dataset.focus, document.activeElement.dataset.design]")
     assert place.startswith("slot:"), place
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => document.activeElement.dataset.focus === '{place}' && document.activeElement.dataset.design !== '{design}'")
+    page.wait_for_function(
+        f"() => document.activeElement.dataset.focus === '{place}' && document.activeElement.dataset.design !== '{design}'"
+    )
     assert not errors, errors
     print(f"team and coop phone checks in {time.monotonic() - started:.1f}s")

@@ -18,7 +18,7 @@ def table(lang: str, namespace: str) -> dict[str, str]:
     body = text.strip()
     if not (body.startswith("export default ") and body.endswith(";")):
         raise ValueError(f"{lang}/{namespace}.js is not `export default <JSON>;`")
-    return json.loads(body[len("export default "):-1])
+    return json.loads(body[len("export default ") : -1])
 
 
 def namespaces(lang: str) -> list[str]:

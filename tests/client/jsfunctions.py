@@ -13,13 +13,29 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PUNCT = re.compile(r"=>|\.\.\.|\?\?=|\?\.|[!=]==|\*\*=|<<=|>>>=|>>=|&&=|\|\|=|[<>!=+\-*/%&|^]=|&&|\|\||\?\?"
-                   r"|\+\+|--|<<|>>>|>>|\*\*|[{}()\[\];,<>+\-*/%&|^!~?:=.@#]")
+PUNCT = re.compile(
+    r"=>|\.\.\.|\?\?=|\?\.|[!=]==|\*\*=|<<=|>>>=|>>=|&&=|\|\|=|[<>!=+\-*/%&|^]=|&&|\|\||\?\?"
+    r"|\+\+|--|<<|>>>|>>|\*\*|[{}()\[\];,<>+\-*/%&|^!~?:=.@#]"
+)
 IDENT = re.compile(r"[A-Za-z_$\u0080-\uffff][\w$\u0080-\uffff]*")
 NUMBER = re.compile(r"(?:0[xXoObB][\da-fA-F_]+|\d[\d_]*\.?[\d_]*(?:[eE][+-]?\d+)?|\.\d[\d_]*(?:[eE][+-]?\d+)?)n?")
 # After these a `/` starts a regular expression; after anything else (a name, a number, `)`, `]`) it divides.
-REGEX_AFTER_WORDS = {"return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do",
-                     "else", "yield", "await"}
+REGEX_AFTER_WORDS = {
+    "return",
+    "typeof",
+    "instanceof",
+    "in",
+    "of",
+    "new",
+    "delete",
+    "void",
+    "throw",
+    "case",
+    "do",
+    "else",
+    "yield",
+    "await",
+}
 CONTROL = {"if", "for", "while", "switch", "catch", "with"}
 
 
@@ -74,7 +90,7 @@ def tokens(source: str) -> list[Token]:
             j = i + 1
             while source[j] != c:
                 j += 2 if source[j] == "\\" else 1
-            out.append(Token("string", source[i:j + 1], line))
+            out.append(Token("string", source[i : j + 1], line))
             i = j + 1
         elif c == "`":
             out.append(Token("template", "`", line))
@@ -100,13 +116,13 @@ def tokens(source: str) -> list[Token]:
                 j += 1
             out.append(Token("regex", source[i:j], line))
             i = j
-        elif (m := IDENT.match(source, i)):
+        elif m := IDENT.match(source, i):
             out.append(Token("name", m.group(), line))
             i = m.end()
         elif (m := NUMBER.match(source, i)) and (c.isdigit() or c == "."):
             out.append(Token("number", m.group(), line))
             i = m.end()
-        elif (m := PUNCT.match(source, i)):
+        elif m := PUNCT.match(source, i):
             text = m.group()
             if text == "}" and resume and resume[-1] == depth:
                 resume.pop()  # the end of a `${...}`: the template's text goes on

@@ -28,12 +28,20 @@ def rules_codes() -> set[str]:
     for folder in RULES:
         for path in folder.rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
-                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction" and node.args \
-                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                if (
+                    isinstance(node, ast.Call)
+                    and getattr(node.func, "id", None) == "IllegalAction"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
                     codes.add(node.args[0].value)
-                elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "spectator_refusal"
-                                                          for t in node.targets) \
-                        and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                elif (
+                    isinstance(node, ast.Assign)
+                    and any(getattr(t, "id", None) == "spectator_refusal" for t in node.targets)
+                    and isinstance(node.value, ast.Constant)
+                    and isinstance(node.value.value, str)
+                ):
                     codes.add(node.value.value)
     return codes - INTERNAL
 

@@ -54,10 +54,10 @@ def test_error_texts_live_in_the_err_namespace_only():
 
 def test_every_namespace_file_is_registered_by_some_module():
     tables = {I18N / lang for lang in LANGUAGES}
-    sources = "\n".join(path.read_text(encoding="utf-8") for path in STATIC_JS.rglob("*.js")
-                        if path.parent not in tables)
+    sources = "\n".join(
+        path.read_text(encoding="utf-8") for path in STATIC_JS.rglob("*.js") if path.parent not in tables
+    )
     for namespace in namespaces("en"):
         for lang in LANGUAGES:
             imported = re.search(rf'(i18n|\.)/{lang}/{re.escape(namespace)}\.js"', sources)
             assert imported, f"nobody imports {lang}/{namespace}.js"
-

@@ -11,9 +11,9 @@ import pytest
 from sqlalchemy import func, select, text, update
 
 from dorhami.config import Settings
+from dorhami.hub import ownership
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
-from dorhami.hub import ownership
 from dorhami.hub.hub import Hub
 from dorhami.metrics import HubCollector
 from dorhami.storage import leases
@@ -66,8 +66,7 @@ async def two_processes_and_a_game(url: str):
 
 def lease_metrics(hub: Hub) -> dict[str, float]:
     """What GET /metrics says of the process's leases."""
-    return {family.name: family.samples[0].value for family in HubCollector(hub).collect()
-            if "lease" in family.name}
+    return {family.name: family.samples[0].value for family in HubCollector(hub).collect() if "lease" in family.name}
 
 
 def rows_of(store: Store, game_id: int) -> int:
@@ -78,8 +77,11 @@ def rows_of(store: Store, game_id: int) -> int:
 def expire(store: Store, room_id: int) -> None:
     """As if its owner stalled past the lease's time: the lease is free to take."""
     with store.engine.begin() as conn:
-        conn.execute(update(LEASES).where(LEASES.c.room_id == room_id)
-                     .values(expires_at=func.clock_timestamp() - text("interval '1 second'")))
+        conn.execute(
+            update(LEASES)
+            .where(LEASES.c.room_id == room_id)
+            .values(expires_at=func.clock_timestamp() - text("interval '1 second'"))
+        )
 
 
 def test_a_process_whose_lease_was_taken_can_no_longer_append(cluster_database_url):
@@ -191,6 +193,7 @@ def test_the_owner_hands_a_table_over_when_another_process_asks(cluster_database
 def test_a_request_routed_for_another_room_or_none_asks_for_no_table(cluster_database_url):
     """A request that reached this process by a path the proxy reads differently from the server (a
     percent-encoded code, a request smuggled behind another) must not move the room here."""
+
     async def scenario():
         clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
         a.ownership.taken_at["room1"] -= ownership.MIN_HOLD_S
@@ -217,6 +220,7 @@ def test_a_request_routed_for_another_room_or_none_asks_for_no_table(cluster_dat
 
 def test_a_room_is_handed_over_at_most_once_in_min_hold(cluster_database_url):
     """Asking for tables cannot close a room's sockets every second: a table just taken stays."""
+
     async def scenario():
         clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
         with pytest.raises(HubError):
@@ -236,6 +240,7 @@ def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(clu
     """The heartbeat's renewal may run before a take of this same process commits, and answer
     without that lease: that is no loss. (It was read as one: the table left memory, its lease
     was then released as a stray, and another process adopted the game under live sockets.)"""
+
     async def scenario():
         clock = FakeClock()
         a, b = hub_on(cluster_database_url, "a", clock), hub_on(cluster_database_url, "b", clock)
@@ -273,6 +278,7 @@ def test_a_table_taken_while_the_heartbeat_renews_stays_leased_and_in_memory(clu
 
 def test_a_process_that_shuts_down_releases_its_leases_and_another_adopts_its_games_at_once(cluster_database_url):
     """A game in play with no one connected (bots, timers) is not left for a lease's time (30 s here)."""
+
     async def scenario():
         clock, a, b, table_a = await two_processes_and_a_game(cluster_database_url)
         await closed(a)

@@ -15,8 +15,9 @@ from dorhami.storage.repository import Store
 
 async def two_listening(url: str, redis_url: str) -> tuple[list[Hub], list[asyncio.Task]]:
     """Processes "a" and "b" on one database and Redis, each listening to the news."""
-    hubs = [Hub(Store(url), Settings(database_url=url, redis_url=redis_url, instance_id=name), FakeClock())
-            for name in "ab"]
+    hubs = [
+        Hub(Store(url), Settings(database_url=url, redis_url=redis_url, instance_id=name), FakeClock()) for name in "ab"
+    ]
     listeners = [asyncio.create_task(hub.news.listen_forever(hub.show_rename, hub.close_sessions)) for hub in hubs]
     await asyncio.wait_for(asyncio.gather(*(hub.news.subscribed.wait() for hub in hubs)), 10)
     return hubs, listeners
@@ -61,6 +62,7 @@ def test_a_rename_on_one_process_shows_at_a_table_another_process_runs(cluster_d
 def test_an_ended_session_closes_its_socket_on_another_process(cluster_database_url, redis_url):
     """The session is ended through one process; its socket is open on the process that runs the
     table, and closes there (the rest of the player's sockets stay)."""
+
     async def scenario():
         (a, b), listeners = await two_listening(cluster_database_url, redis_url)
         host, _ = await a.store.create_player("Host")

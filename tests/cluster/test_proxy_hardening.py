@@ -13,12 +13,15 @@ import time
 from dorhami.proxy import MAX_HEAD, Proxy, rendezvous
 
 OK = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok"
-SWITCHED = (b"HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\n"
-            b"sec-websocket-accept: x\r\n\r\n")
+SWITCHED = (
+    b"HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: x\r\n\r\n"
+)
 CODE = "ABCdefGHIjklMNOp"  # 16 characters of [A-Za-z0-9_-], as secrets.token_urlsafe(12) makes
 REQUEST_LINE = re.compile(rb"(?m)^[A-Z]+ \S+ HTTP/1\.[01]\r$")
-SOCKET_HEAD = (b"Host: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZQ==\r\n"
-               b"Sec-WebSocket-Version: 13\r\n\r\n")
+SOCKET_HEAD = (
+    b"Host: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZQ==\r\n"
+    b"Sec-WebSocket-Version: 13\r\n\r\n"
+)
 
 
 class Upstream:
@@ -115,13 +118,18 @@ def error_code(answer: bytes) -> str:
 
 # -- routing on the code the server reads -------------------------------------------------------
 
+
 def test_a_percent_encoded_room_code_goes_to_the_process_that_owns_the_room():
     async def scenario():
         upstreams = [Upstream(), Upstream(), Upstream()]
         async with proxied(*upstreams) as proxy:
             owner = rendezvous(CODE.encode(), [u.address for u in upstreams])[0]
-            targets = [f"/api/rooms/%41{CODE[1:]}/state", f"/api/rooms/{CODE[:-1]}%70/state",
-                       f"/api/rooms/{CODE}%2Fstate", f"/api/rooms/%{ord(CODE[0]):x}{CODE[1:]}?x=%2F"]
+            targets = [
+                f"/api/rooms/%41{CODE[1:]}/state",
+                f"/api/rooms/{CODE[:-1]}%70/state",
+                f"/api/rooms/{CODE}%2Fstate",
+                f"/api/rooms/%{ord(CODE[0]):x}{CODE[1:]}?x=%2F",
+            ]
             for target in targets * 2:
                 answer = await exchange(proxy.port, f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
                 assert status(answer) == 200
@@ -145,10 +153,13 @@ def test_a_decoded_segment_that_is_no_room_code_names_no_room():
 
 # -- one request per connection -----------------------------------------------------------------
 
+
 def test_a_request_pipelined_after_a_fake_upgrade_header_never_reaches_an_upstream():
-    smuggled = (b"POST /api/rooms/" + CODE.encode() + b"/join HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-                b"Connection: Upgrade\r\nContent-Length: 2\r\n\r\n{}"
-                b"GET /api/rooms/OTHERotherOTHER1/state HTTP/1.1\r\nHost: x\r\n\r\n")
+    smuggled = (
+        b"POST /api/rooms/" + CODE.encode() + b"/join HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+        b"Connection: Upgrade\r\nContent-Length: 2\r\n\r\n{}"
+        b"GET /api/rooms/OTHERotherOTHER1/state HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
 
     async def scenario():
         upstream = Upstream()
@@ -167,8 +178,11 @@ def test_pipelined_plain_requests_reach_the_upstream_as_one():
     async def scenario():
         upstream = Upstream()
         async with proxied(upstream) as proxy:
-            await exchange(proxy.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
-                                       b"GET /api/rooms/" + CODE.encode() + b"/state HTTP/1.1\r\nHost: x\r\n\r\n")
+            await exchange(
+                proxy.port,
+                b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
+                b"GET /api/rooms/" + CODE.encode() + b"/state HTTP/1.1\r\nHost: x\r\n\r\n",
+            )
         return upstream.requests()
 
     assert asyncio.run(scenario()) == 1
@@ -178,8 +192,14 @@ def test_bytes_after_an_upgrade_head_are_refused_before_any_upstream_hears_of_it
     async def scenario():
         upstream = Upstream(SWITCHED, echo=True)
         async with proxied(upstream) as proxy:
-            answer = await exchange(proxy.port, b"GET /ws/rooms/" + CODE.encode() + b" HTTP/1.1\r\n" + SOCKET_HEAD
-                                    + b"GET /api/rooms/OTHERotherOTHER1/state HTTP/1.1\r\n\r\n")
+            answer = await exchange(
+                proxy.port,
+                b"GET /ws/rooms/"
+                + CODE.encode()
+                + b" HTTP/1.1\r\n"
+                + SOCKET_HEAD
+                + b"GET /api/rooms/OTHERotherOTHER1/state HTTP/1.1\r\n\r\n",
+            )
         return answer, upstream.requests()
 
     answer, requests = asyncio.run(scenario())
@@ -190,8 +210,12 @@ def test_bytes_sent_before_the_101_arrives_never_reach_the_upstream():
     async def scenario():
         upstream = Upstream(SWITCHED, delay_s=0.4, echo=True)
         async with proxied(upstream) as proxy:
-            answer = await exchange(proxy.port, b"GET /ws/rooms/" + CODE.encode() + b" HTTP/1.1\r\n" + SOCKET_HEAD,
-                                    b"GET /api/rooms/OTHERotherOTHER1/state HTTP/1.1\r\n\r\n", gap_s=0.1)
+            answer = await exchange(
+                proxy.port,
+                b"GET /ws/rooms/" + CODE.encode() + b" HTTP/1.1\r\n" + SOCKET_HEAD,
+                b"GET /api/rooms/OTHERotherOTHER1/state HTTP/1.1\r\n\r\n",
+                gap_s=0.1,
+            )
         return answer, upstream
 
     answer, upstream = asyncio.run(scenario())
@@ -229,18 +253,24 @@ def test_an_upgrade_the_upstream_refuses_is_answered_and_closed():
 
 
 def test_bodies_framed_two_ways_or_chunked_are_refused_before_any_upstream():
-    heads = {b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n": 400,
-             b"Transfer-Encoding: chunked\r\n": 411,
-             b"Content-Length: 2\r\nContent-Length: 2\r\n": 400,
-             b"Content-Length: +2\r\n": 400,
-             b"Content-Length : 2\r\n": 400,
-             b"X-A: 1\r\n Content-Length: 2\r\n": 400}  # a folded line
+    heads = {
+        b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n": 400,
+        b"Transfer-Encoding: chunked\r\n": 411,
+        b"Content-Length: 2\r\nContent-Length: 2\r\n": 400,
+        b"Content-Length: +2\r\n": 400,
+        b"Content-Length : 2\r\n": 400,
+        b"X-A: 1\r\n Content-Length: 2\r\n": 400,
+    }  # a folded line
 
     async def scenario():
         upstream = Upstream()
         async with proxied(upstream) as proxy:
-            answers = [await exchange(proxy.port, b"POST /api/rooms HTTP/1.1\r\nHost: x\r\n" + fields
-                                      + b"\r\n2\r\n{}\r\n0\r\n\r\n") for fields in heads]
+            answers = [
+                await exchange(
+                    proxy.port, b"POST /api/rooms HTTP/1.1\r\nHost: x\r\n" + fields + b"\r\n2\r\n{}\r\n0\r\n\r\n"
+                )
+                for fields in heads
+            ]
         return answers, upstream.requests()
 
     answers, requests = asyncio.run(scenario())
@@ -250,13 +280,17 @@ def test_bodies_framed_two_ways_or_chunked_are_refused_before_any_upstream():
 
 # -- who the client is ----------------------------------------------------------------------------
 
+
 def test_the_proxy_alone_says_who_the_client_is():
     async def scenario():
         upstream = Upstream()
         async with proxied(upstream) as proxy:
-            await exchange(proxy.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\n"
-                                       b"x-forwarded-proto: https\r\nX-Real-IP: 6.6.6.6\r\n"
-                                       b"Forwarded: for=6.6.6.6\r\nX-Forwarded-For: 7.7.7.7\r\n\r\n")
+            await exchange(
+                proxy.port,
+                b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\n"
+                b"x-forwarded-proto: https\r\nX-Real-IP: 6.6.6.6\r\n"
+                b"Forwarded: for=6.6.6.6\r\nX-Forwarded-For: 7.7.7.7\r\n\r\n",
+            )
         return bytes(upstream.connections[0]).lower()
 
     got = asyncio.run(scenario())
@@ -269,6 +303,7 @@ def test_the_proxy_alone_says_which_room_it_routed_by():
     """X-Dorhami-Room tells a process which room a request was sent to it for (hub/ownership.py
     asks for a table only then): the decoded code for a room's path, nothing otherwise, and never
     what a client wrote."""
+
     async def scenario(target: bytes) -> bytes:
         upstream = Upstream()
         async with proxied(upstream) as proxy:
@@ -281,6 +316,7 @@ def test_the_proxy_alone_says_which_room_it_routed_by():
 
 
 # -- slow, silent and oversized requests ----------------------------------------------------------
+
 
 def test_a_head_whose_body_never_comes_opens_no_upstream_connection():
     async def scenario():
@@ -324,6 +360,7 @@ def test_a_partial_head_that_does_not_finish_in_time_is_answered_408():
 
 def test_many_heads_without_bodies_all_close_after_the_body_timeout():
     """The audit's attack at a small scale: 200 heads announcing a body that never comes."""
+
     async def scenario():
         upstream = Upstream()
         async with proxied(upstream, body_timeout_s=0.5) as proxy:
@@ -395,12 +432,17 @@ def test_an_ordinary_request_and_its_body_pass_through_unchanged():
     async def scenario():
         upstream = Upstream()
         async with proxied(upstream) as proxy:
-            answer = await exchange(proxy.port, b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application"
-                                                b"/json\r\nContent-Length: 13\r\n\r\n", b'{"game":"x"}\n', gap_s=0.05)
+            answer = await exchange(
+                proxy.port,
+                b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n",
+                b'{"game":"x"}\n',
+                gap_s=0.05,
+            )
         return answer, bytes(upstream.connections[0])
 
     answer, got = asyncio.run(scenario())
     assert answer == OK
     assert got.startswith(b"POST /api/rooms HTTP/1.1\r\n") and got.endswith(b"\r\n\r\n" + b'{"game":"x"}\n')
     assert {b"host: x", b"content-type: application/json", b"content-length: 13", b"connection: close"} <= set(
-        got.lower().split(b"\r\n"))
+        got.lower().split(b"\r\n")
+    )

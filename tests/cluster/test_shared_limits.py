@@ -19,15 +19,20 @@ def guesses_until_refused(clients: list[TestClient]) -> list[int]:
     """Recovery-code guesses sent round the processes until the first 429: every status."""
     statuses = []
     while 429 not in statuses and len(statuses) < 100:
-        statuses.append(clients[len(statuses) % len(clients)].post("/api/players/restore", json=WRONG_CODE)
-                        .status_code)
+        statuses.append(clients[len(statuses) % len(clients)].post("/api/players/restore", json=WRONG_CODE).status_code)
     return statuses
 
 
 def processes(url: str, redis_url: str, address: str, count: int, stack: ExitStack) -> list[TestClient]:
-    return [stack.enter_context(TestClient(create_app(Settings(database_url=url, redis_url=redis_url,
-                                                               instance_id=f"p{i}")), client=(address, 50000)))
-            for i in range(count)]
+    return [
+        stack.enter_context(
+            TestClient(
+                create_app(Settings(database_url=url, redis_url=redis_url, instance_id=f"p{i}")),
+                client=(address, 50000),
+            )
+        )
+        for i in range(count)
+    ]
 
 
 def test_two_processes_share_one_budget_of_recovery_code_guesses(cluster_database_url, redis_url):
@@ -40,8 +45,9 @@ def test_two_processes_share_one_budget_of_recovery_code_guesses(cluster_databas
 def test_while_redis_is_away_each_process_still_limits_on_its_own(cluster_database_url, caplog):
     burst = ADDRESS_LIMITS["restore"].burst
     with ExitStack() as stack:
-        statuses = guesses_until_refused(processes(cluster_database_url, "redis://127.0.0.1:1/0",
-                                                   f"a-{uuid.uuid4()}", 1, stack))
+        statuses = guesses_until_refused(
+            processes(cluster_database_url, "redis://127.0.0.1:1/0", f"a-{uuid.uuid4()}", 1, stack)
+        )
     assert statuses == [401] * burst + [429]
     warnings = [r for r in caplog.records if "rate limits: Redis did not answer" in r.getMessage()]
     assert len(warnings) == 1, "said once, not once per request"

@@ -13,11 +13,12 @@ import httpx
 import psycopg
 import pytest
 
+from tests.support.live import ServerProcess, free_port
+
 from ..browser.conftest import browser  # noqa: F401  (the fixture)
 from ..browser.lobby import create_room, sit_with_bots
 from ..browser.screens import PHONE, new_page, screenshot
 from ..browser.test_jekyll_vs_hyde import take_one_step
-from tests.support.live import ServerProcess, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LEASE_TTL_S = "3"
@@ -25,8 +26,11 @@ LEASE_TTL_S = "3"
 
 def owner_of(database_url: str, code: str) -> str | None:
     with psycopg.connect(database_url.replace("+psycopg", "")) as conn:
-        row = conn.execute("SELECT l.owner FROM table_leases l JOIN rooms r ON r.id = l.room_id WHERE r.code = %s "
-                           "AND l.expires_at > clock_timestamp()", (code,)).fetchone()
+        row = conn.execute(
+            "SELECT l.owner FROM table_leases l JOIN rooms r ON r.id = l.room_id WHERE r.code = %s "
+            "AND l.expires_at > clock_timestamp()",
+            (code,),
+        ).fetchone()
     return row[0] if row else None
 
 
@@ -41,8 +45,11 @@ def hand(page) -> list[str]:
 def start_proxy(ports: list[int]) -> tuple[subprocess.Popen, str]:
     port = free_port()
     upstreams = [arg for p in ports for arg in ("--upstream", f"127.0.0.1:{p}")]
-    proxy = subprocess.Popen([sys.executable, "-m", "dorhami.cli", "proxy", "--host", "127.0.0.1", "--port", str(port),
-                              *upstreams], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proxy = subprocess.Popen(
+        [sys.executable, "-m", "dorhami.cli", "proxy", "--host", "127.0.0.1", "--port", str(port), *upstreams],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
@@ -84,13 +91,13 @@ def test_a_player_whose_table_process_dies_reconnects_and_plays_on(cluster_datab
         assert hand(page) == before, "the same hand, on the process that took the table over"
         after = log_entries(url, code)
         # The bot may have moved meanwhile, on either process; what was there is still there.
-        assert after[:len(entries_before)] == entries_before, "nothing acknowledged was lost"
-        assert all(e["seat"] != my_seat for e in after[len(entries_before):]), "nor anything of mine replayed"
+        assert after[: len(entries_before)] == entries_before, "nothing acknowledged was lost"
+        assert all(e["seat"] != my_seat for e in after[len(entries_before) :]), "nor anything of mine replayed"
         deadline = time.monotonic() + 20
         while not take_one_step(page) and time.monotonic() < deadline:
             page.wait_for_timeout(100)
         for _ in range(100):
-            mine = [e for e in log_entries(url, code)[len(entries_before):] if e["seat"] == my_seat]
+            mine = [e for e in log_entries(url, code)[len(entries_before) :] if e["seat"] == my_seat]
             if mine:
                 break
             time.sleep(0.1)

@@ -42,8 +42,15 @@ def containers(value, found: set[int]) -> set[int]:
     return found
 
 
-def play(engine: Engine, players: int, seed: int, config: dict | None = None,
-         wait_chance: float = 0.05, max_steps: int = MAX_STEPS, check=None) -> Playout:
+def play(
+    engine: Engine,
+    players: int,
+    seed: int,
+    config: dict | None = None,
+    wait_chance: float = 0.05,
+    max_steps: int = MAX_STEPS,
+    check=None,
+) -> Playout:
     """Play random legal actions (and sometimes wait for a timer) until the game has a result.
 
     `check(run, state, seat_or_None, action_or_None, now_ms)` runs before each input.

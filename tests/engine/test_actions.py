@@ -6,8 +6,8 @@ import functools
 
 import pytest
 
-from dorhami.engine import IllegalAction
 from dorhami.catalogue import GAMES, get_engine
+from dorhami.engine import IllegalAction
 from dorhami.engine.actions import without_step
 
 from .playout import play
@@ -72,8 +72,14 @@ def test_an_extra_field_is_refused_with_the_games_malformed_code(slug, kind):
 @pytest.mark.parametrize("slug,kind", every_example())
 def test_a_missing_or_unknown_type_is_an_unknown_action(slug, kind):
     engine, action = get_engine(slug), examples(slug)[kind]
-    for wrong in ({**action, "type": "dance"}, {k: v for k, v in action.items() if k != "type"},
-                  {**action, "type": 3}, [action], kind, None):
+    for wrong in (
+        {**action, "type": "dance"},
+        {k: v for k, v in action.items() if k != "type"},
+        {**action, "type": 3},
+        [action],
+        kind,
+        None,
+    ):
         with pytest.raises(IllegalAction) as refused:
             engine.actions.normalise(wrong)
         assert refused.value.code == "unknown_action", wrong

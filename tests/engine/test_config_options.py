@@ -15,8 +15,8 @@ import itertools
 
 import pytest
 
-from dorhami.engine import IllegalAction
 from dorhami.catalogue import GAMES, get_engine
+from dorhami.engine import IllegalAction
 
 from .playout import frozen
 
@@ -165,5 +165,7 @@ def test_the_mode_keys_are_hidden_where_the_rules_ignore_them():
     assert {"start_slots", "team_size"} <= shown("teams", "open") and "team_start_slots" not in shown("teams", "open")
     assert "team_start_slots" in shown("teams", "own_team") and "start_slots" not in shown("teams", "own_team")
     hyde = get_engine("jekyll-vs-hyde").config_options()
-    assert all(hyde[key]["when"] == {"timers_enabled": [True]} and hyde[key]["unit"] == "s"
-               for key in ("exchange_timeout_s", "play_timeout_s", "greed_timeout_s"))
+    assert all(
+        hyde[key]["when"] == {"timers_enabled": [True]} and hyde[key]["unit"] == "s"
+        for key in ("exchange_timeout_s", "play_timeout_s", "greed_timeout_s")
+    )

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dorhami.engine import IllegalAction, events_for
 from dorhami.catalogue import GAMES, get_engine
+from dorhami.engine import IllegalAction, events_for
 from dorhami.engine.contract import PRIVATE_TO
 
 from .playout import frozen, play, replay
@@ -145,7 +145,10 @@ def test_private_events_reach_only_their_seats(slug):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False)
     | st.text(max_size=8),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=12,
@@ -167,8 +170,12 @@ def test_any_json_action_is_judged_by_a_named_error_never_a_crash(slug):
     keys = sorted({k for a in known for k in a if k != "type"}) or ["cards"]
     before = frozen(state)
 
-    @given(st.sampled_from(types), st.dictionaries(st.sampled_from(keys), json_values, max_size=len(keys)),
-           st.integers(min_value=-1, max_value=players), st.booleans())
+    @given(
+        st.sampled_from(types),
+        st.dictionaries(st.sampled_from(keys), json_values, max_size=len(keys)),
+        st.integers(min_value=-1, max_value=players),
+        st.booleans(),
+    )
     @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     def judged(kind, fields, seat, with_step):
         action = {"type": kind, **fields}

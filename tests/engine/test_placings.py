@@ -12,7 +12,9 @@ from dorhami.games.twin_it.rules import TwinItEngine
 from .playout import play
 
 CONFIGS = [(slug, {}) for slug in sorted(GAMES)] + [
-    ("double-connect", {"mode": "teams", "team_size": 2}), ("twin-it", {"mode": "team"})]
+    ("double-connect", {"mode": "teams", "team_size": 2}),
+    ("twin-it", {"mode": "team"}),
+]
 
 
 @pytest.mark.parametrize(("slug", "config"), CONFIGS, ids=lambda v: v if isinstance(v, str) else repr(v))
@@ -43,5 +45,8 @@ def test_twin_it_winners_by_target_rank_first_and_the_rest_after_them():
 def test_coop_is_not_rated_and_the_competitive_modes_are():
     twin_it = get_engine("twin-it")
     assert [twin_it.rated(twin_it.validate_config({"mode": m})) for m in ("coop", "competitive", "team")] == [
-        False, True, True]
+        False,
+        True,
+        True,
+    ]
     assert all(get_engine(slug).rated(get_engine(slug).validate_config({})) for slug in GAMES)

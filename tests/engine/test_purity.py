@@ -8,10 +8,35 @@ from pathlib import Path
 import dorhami
 
 ROOT = Path(dorhami.__file__).parent
-FORBIDDEN_MODULES = {"asyncio", "time", "datetime", "logging", "fastapi", "starlette", "sqlalchemy",
-                     "socket", "threading", "os", "subprocess", "uvicorn", "httpx", "secrets"}
-GLOBAL_RANDOM = {"random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
-                 "uniform", "seed", "getrandbits", "gauss"}
+FORBIDDEN_MODULES = {
+    "asyncio",
+    "time",
+    "datetime",
+    "logging",
+    "fastapi",
+    "starlette",
+    "sqlalchemy",
+    "socket",
+    "threading",
+    "os",
+    "subprocess",
+    "uvicorn",
+    "httpx",
+    "secrets",
+}
+GLOBAL_RANDOM = {
+    "random",
+    "randint",
+    "randrange",
+    "choice",
+    "choices",
+    "shuffle",
+    "sample",
+    "uniform",
+    "seed",
+    "getrandbits",
+    "gauss",
+}
 
 
 def rules_files():
@@ -38,8 +63,12 @@ def test_rules_layers_never_use_the_global_random_generator():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module == "random":
                 assert {a.name for a in node.names} <= {"Random"}, f"{path} imports global random functions"
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id == "random" and node.attr in GLOBAL_RANDOM):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+                and node.attr in GLOBAL_RANDOM
+            ):
                 raise AssertionError(f"{path}:{node.lineno} calls random.{node.attr}")
 
 

@@ -16,7 +16,6 @@ import pytest
 
 from dorhami.catalogue import GAMES, get_engine
 from dorhami.engine.contract import PRIVATE_TO, clone
-
 from tests.support.knowledge import KNOWLEDGE
 from tests.support.leaks import scan
 from tests.support.seeded_games import VARIANTS, Variant, play, playout_plan
@@ -48,11 +47,13 @@ def leaks_of(engine, label: str, playouts: int = 2) -> list:
 
 def with_view(slug: str, extra) -> Planted:
     """The game's engine whose view also carries `extra(state, seat)`."""
-    return Planted(get_engine(slug), view=lambda engine, state, seat: {**engine.view(state, seat),
-                                                                       **extra(state, seat)})
+    return Planted(
+        get_engine(slug), view=lambda engine, state, seat: {**engine.view(state, seat), **extra(state, seat)}
+    )
 
 
 # -- the real engines ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 def test_no_frame_of_a_seeded_game_tells_a_viewer_a_secret(slug):
@@ -86,6 +87,7 @@ def test_a_scramble_keeps_what_the_viewer_may_know_and_each_move_changes_what_it
 
 # -- planted leaks: each must be reported -------------------------------------------------------
 
+
 def other_hand(state: dict, seat: int | None) -> list[int]:
     return state["hands"][1 - seat] if seat in (0, 1) else []
 
@@ -112,6 +114,7 @@ def test_a_private_event_sent_to_everyone_is_reported():
     def apply(engine, state, seat, action, now):
         state, events = engine.apply(state, seat, action, now)
         return state, [{k: v for k, v in event.items() if k != PRIVATE_TO} for event in events]
+
     count, *leaks = leaks_of(Planted(get_engine("jekyll-vs-hyde"), apply=apply), "greed 2", playouts=3)
     assert any(leak.frame == "events" and leak.seat is None for leak in leaks)
 
@@ -132,6 +135,7 @@ def test_a_commitment_told_in_its_event_is_reported():
     def apply(engine, state, seat, action, now):
         state, events = engine.apply(state, seat, action, now)
         return state, [{**e, "card": action["card"]} if e["type"] == "card_committed" else e for e in events]
+
     count, *leaks = leaks_of(Planted(get_engine("camel-up-cards"), apply=apply), "4p")
     assert count > 0 and any(leak.frame == "events" for leak in leaks)
 
@@ -150,8 +154,14 @@ def test_the_seed_in_a_view_is_reported():
 
 def test_the_underside_of_a_centre_card_is_reported():
     def undersides(state, seat):
-        return {"under": [{"card": c, "design": state["faces"][2 * c + 1 - state["side"][c]]}
-                          for c in state["centre"] if c is not None]}
+        return {
+            "under": [
+                {"card": c, "design": state["faces"][2 * c + 1 - state["side"][c]]}
+                for c in state["centre"]
+                if c is not None
+            ]
+        }
+
     count, *leaks = leaks_of(with_view("twin-it", undersides), "competitive 3p", playouts=1)
     assert count > 0 and any("face" in leak.what for leak in leaks)
 
@@ -176,19 +186,25 @@ def test_double_connect_hands_shown_during_the_countdown_are_reported():
 
 # -- planted public information: never reported ---------------------------------------------------
 
+
 def test_a_seat_s_own_cards_and_played_cards_repeated_are_not_reported():
     def again(state, seat):
         own = sorted(state["hands"][seat]) if seat in (0, 1) else []
         return {"cards": own, "trick_again": [dict(play) for play in state["trick"]], "last": state["last_trick"]}
+
     assert leaks_of(with_view("jekyll-vs-hyde", again), "return match", playouts=3)[0] == 0
 
 
 def test_showing_faces_and_counts_repeated_are_not_reported():
     def again(state, seat):
-        tops = [{"card": p[0], "design": state["faces"][2 * p[0] + state["side"][p[0]]]}
-                for p in state["piles"] if p and state["phase"] != "COUNTDOWN"]
+        tops = [
+            {"card": p[0], "design": state["faces"][2 * p[0] + state["side"][p[0]]]}
+            for p in state["piles"]
+            if p and state["phase"] != "COUNTDOWN"
+        ]
         sets = [{"card": c, "design": won["design"]} for won in state["sets"] for c in won["cards"]]
         return {"tops_again": tops, "set_faces": sets, "counts": [len(p) for p in state["piles"]]}
+
     assert leaks_of(with_view("twin-it", again), "competitive 3p", playouts=2)[0] == 0
 
 
@@ -196,10 +212,12 @@ def test_the_discard_pile_and_an_own_commitment_repeated_are_not_reported():
     def again(state, seat):
         mine = state["committed"][seat] if seat is not None else None
         return {"cards": list(state["discard_pile"]), "mine": dict(mine) if mine else None}
+
     assert leaks_of(with_view("camel-up-cards", again), "classic 3p", playouts=3)[0] == 0
 
 
 def test_hands_on_the_table_during_play_are_not_reported():
     def again(state, seat):
         return {"table_hands": [list(h) for h in state["hands"]] if state["phase"] != "countdown" else None}
+
     assert leaks_of(with_view("double-connect", again), "teams 4p", playouts=2)[0] == 0

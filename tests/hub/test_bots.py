@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dorhami.catalogue import get_engine
 from dorhami.hub.bots import plan
-
 from tests.support.botsim import bot_game
 
 

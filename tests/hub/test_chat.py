@@ -233,7 +233,9 @@ def test_a_renamed_player_is_shown_under_the_new_name_in_lines_already_sent(data
         after = received(watching, "chat_history")[-1]["messages"]
         assert [m["player"]["name"] for m in before] != [m["player"]["name"] for m in after]
         assert [(m["player"]["id"], m["player"]["name"], m["body"]) for m in after] == [
-            (guest.id, "Guest Two", "hello"), (host.id, before[1]["player"]["name"], "welcome")]
+            (guest.id, "Guest Two", "hello"),
+            (host.id, before[1]["player"]["name"], "welcome"),
+        ]
         assert [m["id"] for m in after] == [m["id"] for m in before]
         await closed(hub)
 

@@ -23,6 +23,7 @@ DC = "double-connect"
 
 # -- the arithmetic --------------------------------------------------------------------------
 
+
 def test_an_honest_report_is_compensated_by_the_round_trip():
     # Sent at 1000; 150 ms each way; the player tapped 400 ms after seeing it.
     assert claims.compensation(1700, 1000, 400, 300, 10_000, 350) == 300
@@ -37,9 +38,9 @@ def test_a_reaction_faster_than_the_server_could_observe_is_clamped():
 
 
 def test_compensation_never_exceeds_the_elapsed_time_the_cap_or_the_quota():
-    assert claims.compensation(1100, 1000, 0, 300, 10_000, 350) == 100   # elapsed 100: no more than that
-    assert claims.compensation(2000, 1000, 0, 900, 10_000, 350) == 350   # the cap
-    assert claims.compensation(1700, 1000, 400, 300, 120, 350) == 120    # what the quota has left
+    assert claims.compensation(1100, 1000, 0, 300, 10_000, 350) == 100  # elapsed 100: no more than that
+    assert claims.compensation(2000, 1000, 0, 900, 10_000, 350) == 350  # the cap
+    assert claims.compensation(1700, 1000, 400, 300, 120, 350) == 120  # what the quota has left
 
 
 def test_nothing_is_compensated_without_a_report_a_send_time_or_a_round_trip():
@@ -54,7 +55,7 @@ def test_a_quota_drains_and_refills_slowly():
     assert quota.available(0) == claims.QUOTA_CAPS * 350
     quota.spend(claims.QUOTA_CAPS * 350, 0)
     assert quota.available(0) == 0
-    assert quota.available(claims.QUOTA_REFILL_MS) == 350       # one cap per refill period
+    assert quota.available(claims.QUOTA_REFILL_MS) == 350  # one cap per refill period
     assert quota.available(100 * claims.QUOTA_REFILL_MS) == claims.QUOTA_CAPS * 350  # never above full
 
 
@@ -73,8 +74,8 @@ def test_a_meter_keeps_the_minimum_of_its_last_samples_and_ignores_unknown_probe
 
 
 def test_room_config_splits_the_tables_option_from_the_rules(registry_engine=None):
-    from dorhami.engine import IllegalAction
     from dorhami.catalogue import get_engine
+    from dorhami.engine import IllegalAction
 
     rules, options = claims.split_config(get_engine(DC), {"lag_compensation": False, "countdown_ms": 0})
     assert options == {"lag_compensation": False} and "lag_compensation" not in rules and rules["countdown_ms"] == 0
@@ -96,7 +97,9 @@ async def racing_table(url: str, clock: FakeClock, compensate: bool = True):
     hub = Hub(store, Settings(database_url=url, bot_delay_ms=(1000, 1000)), clock)
     fast, _ = await store.create_player("Fast")
     slow, _ = await store.create_player("Slow")
-    await store.create_room("race1", DC, {"countdown_ms": 0, "start_slots": 1, "lag_compensation": compensate}, True, fast.id)
+    await store.create_room(
+        "race1", DC, {"countdown_ms": 0, "start_slots": 1, "lag_compensation": compensate}, True, fast.id
+    )
     table = await hub.table("race1")
     await table.join(fast.id, "Fast")
     await table.join(slow.id, "Slow")
@@ -139,8 +142,7 @@ async def race(table, clock: FakeClock, subs, slow_reported: int = 400):
     clock.advance(sent + 510 - clock.now_ms())
     first = await table.offer(0, claim_on(table, 0, target, version, 500), clock.now_ms(), 1, subs[0].meter)
     clock.advance(190)
-    second = await table.offer(1, claim_on(table, 1, target, version, slow_reported),
-                              clock.now_ms(), 1, subs[1].meter)
+    second = await table.offer(1, claim_on(table, 1, target, version, slow_reported), clock.now_ms(), 1, subs[1].meter)
     clock.advance(400)  # past any window
     await settle()
     await table.call(asyncio.sleep, 0)
@@ -163,8 +165,13 @@ def test_a_faster_reaction_behind_a_longer_lag_wins_the_race(database_url):
         rows = await hub.store.actions(table.game.id)
         (row,) = [r for r in rows if r.seat is not None]
         assert row.seat == 1 and row.server_ms == sent + 400
-        assert row.timing == {"received_ms": sent + 700, "reported_ms": 400, "seen_version": row.seq - 1,
-                              "compensation_ms": 300, "race": race_event}
+        assert row.timing == {
+            "received_ms": sent + 700,
+            "reported_ms": 400,
+            "seen_version": row.seq - 1,
+            "compensation_ms": 300,
+            "race": race_event,
+        }
         assert "seen_version" not in row.action and "reaction_ms" not in row.action  # the engine's form
         await hub.close()
         hub.store.close()
@@ -175,6 +182,7 @@ def test_a_faster_reaction_behind_a_longer_lag_wins_the_race(database_url):
 def test_a_claim_held_in_a_window_when_its_table_leaves_memory_is_told_to_try_again(database_url):
     """Leaving memory (a lost lease, a room write in doubt) answers what the window holds: the
     client asks again wherever the table is rebuilt, and the table's own waits all end."""
+
     async def scenario():
         clock = FakeClock()
         hub, table, subs = await racing_table(database_url, clock)
@@ -251,8 +259,9 @@ def test_an_uncontested_claim_is_applied_at_once(database_url):
         subs[0].meter = meter_with(20)  # seat 1 has no measured socket: it cannot be compensated
         target = table.game.state["start_card"]
         clock.advance(500)
-        reply = await table.offer(0, claim_on(table, 0, target, table.game.version, 480),
-                                 clock.now_ms(), 1, subs[0].meter)
+        reply = await table.offer(
+            0, claim_on(table, 0, target, table.game.version, 480), clock.now_ms(), 1, subs[0].meter
+        )
         assert isinstance(reply, dict) and reply["type"] == "ack"  # no future: nothing was held
         assert table.races.referee.held is None
         await hub.close()
@@ -270,8 +279,9 @@ def test_a_timer_due_inside_a_window_waits_for_its_release(database_url):
         target = table.game.state["start_card"]
         deadline = table.engine.next_deadline(table.game.state)
         clock.advance(deadline - clock.now_ms() - 5)  # 5 ms before time is up
-        held = await table.offer(0, claim_on(table, 0, target, table.game.version, 480),
-                                clock.now_ms(), 1, subs[0].meter)
+        held = await table.offer(
+            0, claim_on(table, 0, target, table.game.version, 480), clock.now_ms(), 1, subs[0].meter
+        )
         assert isinstance(held, asyncio.Future)
         clock.advance(50)  # the deadline passes while the window is open
         await settle()

@@ -9,11 +9,11 @@ import asyncio
 import pytest
 
 from dorhami.config import Settings
+from dorhami.hub.audience import ROOM_EVERY_S
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
-from dorhami.hub.audience import ROOM_EVERY_S
 from dorhami.storage.repository import Store
 
 CROWD = 200

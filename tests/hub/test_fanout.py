@@ -10,8 +10,13 @@ from dorhami.hub.fanout import Outbound, Subscriber, encode, send_by_seat
 
 def test_each_seat_class_is_built_once_and_its_sockets_share_the_text():
     async def scenario():
-        subs = {"a1": Subscriber("A", 10), "a2": Subscriber("A", 10), "b": Subscriber("B", 10),
-                "watcher": Subscriber(None, 10), "stranger": Subscriber("C", 10)}
+        subs = {
+            "a1": Subscriber("A", 10),
+            "a2": Subscriber("A", 10),
+            "b": Subscriber("B", 10),
+            "watcher": Subscriber(None, 10),
+            "stranger": Subscriber("C", 10),
+        }
         built = []
 
         def message_for(seat):

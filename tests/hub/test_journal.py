@@ -37,8 +37,10 @@ def test_appends_that_arrive_during_a_commit_share_the_next_transaction(database
         first = asyncio.create_task(journal.append(ActionRow(ids[0], 1, 0, {"type": "a"}, 5, 1)))
         while not batches:
             await asyncio.sleep(0.001)
-        rest = [asyncio.create_task(journal.append(ActionRow(g, 1, 1, {"type": "b", "n": i}, 6, None)))
-                for i, g in enumerate(ids[1:])]
+        rest = [
+            asyncio.create_task(journal.append(ActionRow(g, 1, 1, {"type": "b", "n": i}, 6, None)))
+            for i, g in enumerate(ids[1:])
+        ]
         await asyncio.sleep(0.05)
         assert not first.done() and not any(t.done() for t in rest), "nothing returns before its commit"
         gate.set()
@@ -64,7 +66,8 @@ def test_a_row_that_cannot_be_stored_fails_alone(database_url):
             journal.append(ActionRow(ids[0], 1, 0, {"type": "ok"}, 2, None)),
             journal.append(ActionRow(ids[1], 1, 0, {"type": "duplicate"}, 2, None)),
             journal.append(ActionRow(ids[2], 1, 0, {"type": "ok"}, 2, None)),
-            return_exceptions=True)
+            return_exceptions=True,
+        )
         assert results[0] is None and results[2] is None and isinstance(results[1], Exception)
         assert [[r.action["type"] for r in await store.actions(g)] for g in ids] == [["ok"], ["first"], ["ok"]]
         await journal.close()
@@ -91,7 +94,8 @@ def test_a_games_result_commits_with_its_last_action_and_writes_share_batches(da
         started, last, other = await asyncio.gather(
             journal.write(partial(Repository.start_game_in, room_id=room.id, game=new_game, seats=[])),
             journal.append(ActionRow(ids[0], 1, 0, {"type": "last"}, 7, None), finish),
-            journal.append(ActionRow(ids[1], 1, 0, {"type": "any"}, 7, None)))
+            journal.append(ActionRow(ids[1], 1, 0, {"type": "any"}, 7, None)),
+        )
         assert seen == [(2, 2)], "two rows and two writes, one transaction"
         assert started.id and (await store.room("later")).game_id == started.id and last is None
         ended = await store.game(ids[0])
@@ -103,8 +107,10 @@ def test_a_games_result_commits_with_its_last_action_and_writes_share_batches(da
 
         store.repo.write_batch = fails
         try:
-            await journal.append(ActionRow(ids[1], 2, 0, {"type": "lost"}, 8, None),
-                                 partial(Repository.finish_game_in, game_id=ids[1], result={"winner": 1}, ended_ms=8))
+            await journal.append(
+                ActionRow(ids[1], 2, 0, {"type": "lost"}, 8, None),
+                partial(Repository.finish_game_in, game_id=ids[1], result={"winner": 1}, ended_ms=8),
+            )
         except OSError:
             pass
         else:

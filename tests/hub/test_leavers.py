@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from dorhami.config import Settings
 from dorhami.catalogue import GAMES
+from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
@@ -76,8 +76,7 @@ def test_a_bot_stands_in_for_a_gone_player_until_they_return(database_url, slug)
         await wait(clock, table, 2)
         assert table.leavers.seats == {1}
         ali = {"id": leaver.id, "name": "Ali", "display_name": "Ali"}
-        assert table.room_public()["seats"][1] == {"seat": 1, "player": ali,
-                                                   "bot": None, "stand_in": True}
+        assert table.room_public()["seats"][1] == {"seat": 1, "player": ali, "bot": None, "stand_in": True}
         rooms = [m for m in map(json.loads, (o.text for o in here.items)) if m["type"] == "room"]
         assert rooms[-1]["room"]["seats"][1]["stand_in"] is True, "everyone at the table hears it"
         await wait(clock, table, 30)

@@ -13,9 +13,9 @@ from dorhami.hub.clock import FakeClock
 from dorhami.hub.journal import Journal
 from dorhami.logs import JsonFormatter
 from dorhami.storage.repository import Store
+from tests.support.live import ServerProcess
 
 from ..json_logs import json_lines
-from tests.support.live import ServerProcess
 from .test_leavers import GRACE_S, table_with_a_leaver, wait
 
 
@@ -56,6 +56,7 @@ def test_the_server_logs_json_lines_access_log_included(database_url):
 
 def test_the_journal_serves_every_table_and_names_none_of_them(tmp_path):
     """Its task is started by whichever table writes first; its lines must not name that room."""
+
     def refused(connection):
         raise ValueError("a write the database refuses")
 

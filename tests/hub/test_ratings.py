@@ -10,12 +10,12 @@ from functools import partial
 import pytest
 from sqlalchemy import select
 
-from dorhami.config import Settings
-from dorhami.catalogue import get_engine
 from dorhami import ratings
-from dorhami.storage import results
+from dorhami.catalogue import get_engine
+from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.hub import Hub
+from dorhami.storage import results
 from dorhami.storage.records import GamePlayerRecord, GameRecord, RatingRecord
 from dorhami.storage.repository import ActionRow, Store
 
@@ -28,7 +28,7 @@ def reference(teams: list[list[tuple[float, float]]], ranks: list[int]) -> list[
     teams = [[(mu, math.sqrt(s * s + TAU * TAU)) for mu, s in team] for team in teams]
     mus = [sum(mu for mu, _ in team) for team in teams]
     var = [sum(s * s for _, s in team) for team in teams]
-    c = math.sqrt(sum(v + BETA ** 2 for v in var))
+    c = math.sqrt(sum(v + BETA**2 for v in var))
     n = range(len(teams))
     below = [sum(math.exp(mus[s] / c) for s in n if ranks[s] >= ranks[q]) for q in n]  # C_q
     ties = [sum(ranks[s] == ranks[q] for s in n) for q in n]  # A_q
@@ -40,27 +40,34 @@ def reference(teams: list[list[tuple[float, float]]], ranks: list[int]) -> list[
                 p = math.exp(mus[i] / c) / below[q]
                 omega += ((q == i) - p) / ties[q]
                 delta += p * (1 - p) / ties[q]
-        big_omega, big_delta = var[i] / c * omega, math.sqrt(var[i]) / c * var[i] / c ** 2 * delta
-        out.append([(mu + s * s / var[i] * big_omega, s * math.sqrt(max(1 - s * s / var[i] * big_delta, KAPPA)))
-                    for mu, s in teams[i]])
+        big_omega, big_delta = var[i] / c * omega, math.sqrt(var[i]) / c * var[i] / c**2 * delta
+        out.append(
+            [
+                (mu + s * s / var[i] * big_omega, s * math.sqrt(max(1 - s * s / var[i] * big_delta, KAPPA)))
+                for mu, s in teams[i]
+            ]
+        )
     return out
 
 
 def test_the_reference_hand_checks_a_first_game():
     # Two new players: c^2 = 2 (sigma^2 + tau^2 + beta^2); the winner's p = 1/2 at both sums.
     [[(mu_w, s_w)], [(mu_l, s_l)]] = reference([[(MU, SIGMA)], [(MU, SIGMA)]], [1, 2])
-    var = SIGMA ** 2 + TAU ** 2
-    c = math.sqrt(2 * (var + BETA ** 2))
+    var = SIGMA**2 + TAU**2
+    c = math.sqrt(2 * (var + BETA**2))
     assert mu_w == pytest.approx(MU + var / c * 0.5)
     assert mu_l == pytest.approx(MU - var / c * 0.5)
-    assert s_w == s_l == pytest.approx(math.sqrt(var * (1 - var / c ** 2 * math.sqrt(var) / c * 0.25)))
+    assert s_w == s_l == pytest.approx(math.sqrt(var * (1 - var / c**2 * math.sqrt(var) / c * 0.25)))
     assert mu_w == pytest.approx(27.635389, abs=1e-6)
 
 
 def rows_of(repo, game_id: int) -> list[GamePlayerRecord]:
     with repo.sessions() as session:
-        return list(session.scalars(select(GamePlayerRecord).where(GamePlayerRecord.game_id == game_id)
-                                    .order_by(GamePlayerRecord.seat)))
+        return list(
+            session.scalars(
+                select(GamePlayerRecord).where(GamePlayerRecord.game_id == game_id).order_by(GamePlayerRecord.seat)
+            )
+        )
 
 
 class World:
@@ -72,17 +79,26 @@ class World:
         self.people: list[str] = [self.repo.create_player(name)[0].id for name in names or [f"P{i}" for i in range(8)]]
         self.ended = 1000
 
-    def game(self, slug: str, seats: list[str | None], result: dict, config: dict | None = None,
-             unrated: str | None = None) -> int:
+    def game(
+        self, slug: str, seats: list[str | None], result: dict, config: dict | None = None, unrated: str | None = None
+    ) -> int:
         engine = get_engine(slug)
         config = engine.validate_config(config or {})
         room = self.repo.create_room(f"r{self.ended}", slug, config, True, self.people[0])
-        record = GameRecord(room_id=room.id, seed=1, config=config, players=len(seats), started_ms=0,
-                            seat_players=seats, unrated=unrated or ratings.unrated_reason(engine, config, len(seats), seats))
+        record = GameRecord(
+            room_id=room.id,
+            seed=1,
+            config=config,
+            players=len(seats),
+            started_ms=0,
+            seat_players=seats,
+            unrated=unrated or ratings.unrated_reason(engine, config, len(seats), seats),
+        )
         game_id = self.repo.start_game(room.id, record, []).id
         self.ended += 1000
-        self.repo.write_batch([], [partial(results.finish_game_in, game_id=game_id, engine=engine, result=result,
-                                           ended_ms=self.ended)])
+        self.repo.write_batch(
+            [], [partial(results.finish_game_in, game_id=game_id, engine=engine, result=result, ended_ms=self.ended)]
+        )
         return game_id
 
     def rows(self, game_id: int) -> list[GamePlayerRecord]:
@@ -138,12 +154,16 @@ def test_a_free_for_all_with_a_tie(world):
 
 def test_teams_share_one_side(world):
     people = world.people[:4]
-    first = world.game("double-connect", people, {"teams": [{"seats": [0, 2], "rank": 2}, {"seats": [1, 3], "rank": 1}]})
+    first = world.game(
+        "double-connect", people, {"teams": [{"seats": [0, 2], "rank": 2}, {"seats": [1, 3], "rank": 1}]}
+    )
     start = [(MU, SIGMA)] * 2
     [[p0, p2], [p1, p3]] = reference([start, start], [2, 1])
     assert after(world.rows(first)) == [pytest.approx(x) for x in (p0, p1, p2, p3)]
     # Mixed teams next time, from those ratings.
-    second = world.game("double-connect", people, {"teams": [{"seats": [0, 1], "rank": 1}, {"seats": [2, 3], "rank": 2}]})
+    second = world.game(
+        "double-connect", people, {"teams": [{"seats": [0, 1], "rank": 1}, {"seats": [2, 3], "rank": 2}]}
+    )
     [[q0, q1], [q2, q3]] = reference([[p0, p1], [p2, p3]], [1, 2])
     assert after(world.rows(second)) == [pytest.approx(x) for x in (q0, q1, q2, q3)]
 
@@ -174,8 +194,9 @@ def test_a_rebuild_equals_the_incremental_ratings(world):
     incremental, rows = world.ratings(), [after(world.rows(g)) for g in range(1, 7)]
     with world.repo.engine.begin() as connection:  # spoil them, then rebuild
         connection.execute(RatingRecord.__table__.update().values(mu=0.0, sigma=1.0, games=99))
-        connection.execute(GamePlayerRecord.__table__.update().where(GamePlayerRecord.rated.is_(True))
-                           .values(mu_after=0.0))
+        connection.execute(
+            GamePlayerRecord.__table__.update().where(GamePlayerRecord.rated.is_(True)).values(mu_after=0.0)
+        )
     assert results.rebuild_ratings(world.repo.engine) == 5
     rebuilt = world.ratings()
     assert rebuilt.keys() == incremental.keys()
@@ -198,6 +219,7 @@ def test_the_cli_rebuilds_the_ratings(world, database_url, capsys):
 
 # -- through the table: a leaver or a stand-in makes the game unrated ----------------------
 
+
 async def two_people_at_a_table(url: str):
     store = Store(url)
     hub = Hub(store, Settings(database_url=url, bot_delay_ms=(1000, 1000)), FakeClock())
@@ -216,9 +238,17 @@ async def finish(table) -> None:
     game = table.game
     result = {"winners": [0], "ranking": [0, 1]}
     # As `Table._commit` does: the table's own reason rides along.
-    await table.services.journal.append(ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None),
-                                   partial(results.finish_game_in, game_id=game.id, engine=table.engine,
-                                           result=result, ended_ms=5, unrated=game.unrated))
+    await table.services.journal.append(
+        ActionRow(game.id, game.version + 1, None, {"type": "advance"}, 5, None),
+        partial(
+            results.finish_game_in,
+            game_id=game.id,
+            engine=table.engine,
+            result=result,
+            ended_ms=5,
+            unrated=game.unrated,
+        ),
+    )
 
 
 @pytest.mark.parametrize("how", ["abandoned", "rescued", "rated"])

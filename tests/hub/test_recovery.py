@@ -25,8 +25,11 @@ def test_every_unfinished_game_resumes_not_only_the_first_page(database_url):
         for i in range(count):
             room = await store.create_room(f"live{i}", JVH, {"timers_enabled": False}, True, host.id)
             seats = [SeatRecord(seat=0, player_id=host.id), SeatRecord(seat=1, player_id=guest.id)]
-            await store.start_game(room.id, GameRecord(room_id=room.id, seed=i, config={"timers_enabled": False},
-                                                       players=2, started_ms=0), seats)
+            await store.start_game(
+                room.id,
+                GameRecord(room_id=room.id, seed=i, config={"timers_enabled": False}, players=2, started_ms=0),
+                seats,
+            )
         waiting = await store.create_room("waiting", JVH, {}, True, host.id)
         hub = Hub(store, Settings(database_url=database_url), FakeClock())
         assert await hub.recover(page=100) == count

@@ -23,11 +23,13 @@ async def three_players_one_gone(url: str, clock: FakeClock):
     """A host who only watches (and has left), Sara and Omid at their seats, Ali gone past the
     grace so a bot stands in for him; Tara, who holds the link, has asked for his seat."""
     hub = Hub(Store(url), Settings(database_url=url, bot_delay_ms=(200, 200)), clock)
-    host, sara, omid, ali, tara = [(await hub.store.create_player(n))[0]
-                                   for n in ("Host", "Sara", "Omid", "Ali", "Tara")]
+    host, sara, omid, ali, tara = [
+        (await hub.store.create_player(n))[0] for n in ("Host", "Sara", "Omid", "Ali", "Tara")
+    ]
     # The longest turn timer: nobody's card is played for them while these tests wait.
-    await hub.store.create_room("r", "camel-up-cards", {"races": 1, "turn_timer_s": 120}, True, host.id,
-                                reconnect_grace_s=GRACE_S)
+    await hub.store.create_room(
+        "r", "camel-up-cards", {"races": 1, "turn_timer_s": 120}, True, host.id, reconnect_grace_s=GRACE_S
+    )
     table = await hub.table("r")
     for person in (sara, omid, ali):
         await table.join(person.id, person.name)
@@ -103,6 +105,7 @@ def test_with_the_host_here_only_the_host_decides(database_url):
 def test_a_lent_seat_returns_to_its_player_when_the_rescuers_step_closes(database_url):
     """Ali comes back while Tara, who took his seat over, has a choice to make: she makes it, and
     the seat is Ali's at once after; never in the middle of her decision."""
+
     async def scenario():
         clock = FakeClock()
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock)

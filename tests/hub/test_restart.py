@@ -86,8 +86,11 @@ def test_a_kill_during_group_commits_of_many_tables_loses_no_acknowledged_action
 
         async def play_all():
             stop = asyncio.Event()
-            players = [asyncio.create_task(socket_player(ws_url, code, token, seed, acked[code], stop))
-                       for seed, (code, tokens) in enumerate(tables) for token in tokens]
+            players = [
+                asyncio.create_task(socket_player(ws_url, code, token, seed, acked[code], stop))
+                for seed, (code, tokens) in enumerate(tables)
+                for token in tokens
+            ]
             while sum(len(a) for a in acked.values()) < 150:
                 await asyncio.sleep(0.01)
             server.kill()  # mid-flight: players are still sending
@@ -102,8 +105,9 @@ def test_a_kill_during_group_commits_of_many_tables_loses_no_acknowledged_action
                 entries = http.get(f"/api/rooms/{code}/log").json()["entries"]
                 logged = {e["seq"]: e["seat"] for e in entries}
                 assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
-                assert all(logged.get(version) == seat for version, seat in heard), \
+                assert all(logged.get(version) == seat for version, seat in heard), (
                     f"room {code}: an acknowledged action is missing from the log"
+                )
     finally:
         server.stop()
 
@@ -111,8 +115,9 @@ def test_a_kill_during_group_commits_of_many_tables_loses_no_acknowledged_action
 def seated_table(http: httpx.Client) -> tuple[str, list[str]]:
     tokens = [http.post("/api/players", json={"name": n}).json()["token"] for n in ("Host", "Guest")]
     host = {"Authorization": f"Bearer {tokens[0]}"}
-    code = http.post("/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"timers_enabled": False}},
-                     headers=host).json()["code"]
+    code = http.post(
+        "/api/rooms", json={"game": "jekyll-vs-hyde", "config": {"timers_enabled": False}}, headers=host
+    ).json()["code"]
     for token in tokens:
         http.post(f"/api/rooms/{code}/join", headers={"Authorization": f"Bearer {token}"})
     http.post(f"/api/rooms/{code}/start", headers=host)

@@ -16,8 +16,9 @@ pytestmark = pytest.mark.slow
 def test_the_server_declines_compression_and_refuses_oversized_frames(database_url):
     server = ServerProcess(database_url).start()
     token = httpx.post(f"{server.url}/api/players", json={"name": "P"}).json()["token"]
-    code = httpx.post(f"{server.url}/api/rooms", json={"game": "twin-it"},
-                      headers={"Authorization": f"Bearer {token}"}).json()["code"]
+    code = httpx.post(
+        f"{server.url}/api/rooms", json={"game": "twin-it"}, headers={"Authorization": f"Bearer {token}"}
+    ).json()["code"]
 
     async def probe():
         url = server.url.replace("http", "ws") + f"/ws/rooms/{code}"

@@ -8,11 +8,11 @@ import time
 import pytest
 
 from dorhami.config import Settings
+from dorhami.hub.actor import Retired
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
-from dorhami.hub.actor import Retired
 from dorhami.storage.repository import Store
 
 HOUR_MS = 3_600_000
@@ -22,8 +22,11 @@ async def new_hub(url: str):
     """A hub on a fake clock that starts at the wall clock's now (rooms are stamped with it), and
     two players."""
     clock = FakeClock(int(time.time() * 1000))
-    hub = Hub(Store(url), Settings(database_url=url, bot_delay_ms=(1000, 1000), idle_table_s=600,
-                                   waiting_room_ttl_s=3600), clock)
+    hub = Hub(
+        Store(url),
+        Settings(database_url=url, bot_delay_ms=(1000, 1000), idle_table_s=600, waiting_room_ttl_s=3600),
+        clock,
+    )
     host, _ = await hub.store.create_player("Host")
     guest, _ = await hub.store.create_player("Guest")
     return hub, clock, host, guest
@@ -39,9 +42,9 @@ async def room(hub: Hub, code: str, host, *guests) -> None:
 def test_a_waiting_room_no_one_joined_expires_and_idle_tables_leave_memory(database_url):
     async def scenario():
         hub, clock, host, guest = await new_hub(database_url)
-        await room(hub, "lonely", host)            # only its host: expires
-        await room(hub, "friends", host, guest)     # a guest joined: stays, but leaves memory
-        await room(hub, "watched", host)            # only its host, but a socket is open: stays
+        await room(hub, "lonely", host)  # only its host: expires
+        await room(hub, "friends", host, guest)  # a guest joined: stays, but leaves memory
+        await room(hub, "watched", host)  # only its host, but a socket is open: stays
         watcher = Subscriber(None, 16)
         table = await hub.table("watched")
         await table.subscribe(watcher)

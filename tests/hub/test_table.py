@@ -7,8 +7,8 @@ import json
 
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
-from dorhami.hub.hub import Hub
 from dorhami.hub.fanout import Subscriber
+from dorhami.hub.hub import Hub
 from dorhami.storage.repository import Store
 
 JVH = "jekyll-vs-hyde"
@@ -179,8 +179,7 @@ def test_claims_for_one_pair_are_judged_in_stamp_order_the_earliest_wins(databas
         claim = {"type": "claim", "cards": claims[0]}
         now = clock.now_ms()
         # Three seats claim the same pair; the table queues them in the order they were stamped.
-        replies = await asyncio.gather(*(table.act(seat, claim, now + seat, None)
-                                         for seat in (0, 1, 2)))
+        replies = await asyncio.gather(*(table.act(seat, claim, now + seat, None) for seat in (0, 1, 2)))
         assert [r["type"] for r in replies] == ["ack", "error", "error"]
         assert [r["code"] for r in replies[1:]] == ["stale", "stale"]
         assert [w["owner"] for w in table.game.state["sets"]] == [0]
@@ -200,8 +199,9 @@ def test_the_log_stores_the_normal_form_of_an_action_not_what_was_sent(database_
         assert refused["type"] == "error" and await hub.store.actions(table.game.id) == []
         # The step is checked against the state, then dropped: the log keeps what the rules read.
         card = table.engine.legal_actions(table.game.state, 0)[0]
-        reply = await table.act(0, {"type": card["type"], "cards": card["cards"],
-                                                "step": table.game.state["step"]}, clock.now_ms(), None)
+        reply = await table.act(
+            0, {"type": card["type"], "cards": card["cards"], "step": table.game.state["step"]}, clock.now_ms(), None
+        )
         assert reply["type"] == "ack"
         rows = await hub.store.actions(table.game.id)
         assert [row.action for row in rows] == [{"type": card["type"], "cards": card["cards"]}]
@@ -214,11 +214,23 @@ def test_the_log_stores_the_normal_form_of_an_action_not_what_was_sent(database_
 def test_a_result_passed_to_a_rematch_is_renumbered_and_loses_the_seats_that_left():
     from dorhami.hub.live_game import renumber_result
 
-    result = {"winners": [2], "ranking": [2, 0, 1], "previous_winner": 2, "reason": "target",
-              "scores": {"0": 1, "1": 0, "2": 3}, "standings": [{"seat": 2, "rank": 1}, {"seat": 0, "rank": 2}]}
+    result = {
+        "winners": [2],
+        "ranking": [2, 0, 1],
+        "previous_winner": 2,
+        "reason": "target",
+        "scores": {"0": 1, "1": 0, "2": 3},
+        "standings": [{"seat": 2, "rank": 1}, {"seat": 0, "rank": 2}],
+    }
     # Seat 0 left; seat 1 is now 0 and seat 2 is now 1.
     moved = renumber_result(result, {1: 0, 2: 1})
-    assert moved == {"winners": [1], "ranking": [1, 0], "previous_winner": 1, "reason": "target",
-                     "scores": {"0": 0, "1": 3}, "standings": [{"seat": 1, "rank": 1}]}
+    assert moved == {
+        "winners": [1],
+        "ranking": [1, 0],
+        "previous_winner": 1,
+        "reason": "target",
+        "scores": {"0": 0, "1": 3},
+        "standings": [{"seat": 1, "rank": 1}],
+    }
     assert renumber_result(result, {0: 0, 1: 1})["previous_winner"] is None  # the winner left
     assert result["winners"] == [2]  # the stored result itself is unchanged

@@ -33,19 +33,25 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition, rule,
-                                 run_state_machine_as_test)
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from dorhami.config import Settings
 from dorhami.engine import IllegalAction
 from dorhami.engine.actions import without_step
+from dorhami.hub.audience import SOCKETS_PER_PLAYER
 from dorhami.hub.bots import BOT_LEVELS
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.errors import HubError
 from dorhami.hub.fanout import Outbound, Subscriber
 from dorhami.hub.hub import Hub
 from dorhami.hub.presence import Presence
-from dorhami.hub.audience import SOCKETS_PER_PLAYER
 from dorhami.hub.table import ADVANCE, Table
 from dorhami.storage.repository import Store
 
@@ -61,27 +67,42 @@ STEPS = int(os.environ.get("DORHAMI_MODEL_STEPS", "50"))
 
 # Short timers and short games: a whole game fits in a few dozen steps (bounded time).
 SETUPS = st.one_of(
-    st.fixed_dictionaries({
-        "match_mode": st.sampled_from(["single", "single", "return_match"]),
-        "jekyll_seat": st.sampled_from([0, 1, "random"]),
-        "greed_exchange_count": st.sampled_from([1, 2]),
-        "timers_enabled": st.sampled_from([True, True, False]),
-        "exchange_timeout_s": st.just(20), "play_timeout_s": st.just(10), "greed_timeout_s": st.just(10),
-    }).map(lambda config: (JVH, config)),
-    st.fixed_dictionaries({
-        "races": st.just(1), "max_tricks_per_race": st.sampled_from([10, 12]),
-        "track_length": st.sampled_from([6, 8]), "start_order": st.sampled_from(["fixed", "random"]),
-        "turn_timer_s": st.just(15),
-    }).map(lambda config: (CAMEL, config)),
+    st.fixed_dictionaries(
+        {
+            "match_mode": st.sampled_from(["single", "single", "return_match"]),
+            "jekyll_seat": st.sampled_from([0, 1, "random"]),
+            "greed_exchange_count": st.sampled_from([1, 2]),
+            "timers_enabled": st.sampled_from([True, True, False]),
+            "exchange_timeout_s": st.just(20),
+            "play_timeout_s": st.just(10),
+            "greed_timeout_s": st.just(10),
+        }
+    ).map(lambda config: (JVH, config)),
+    st.fixed_dictionaries(
+        {
+            "races": st.just(1),
+            "max_tricks_per_race": st.sampled_from([10, 12]),
+            "track_length": st.sampled_from([6, 8]),
+            "start_order": st.sampled_from(["fixed", "random"]),
+            "turn_timer_s": st.just(15),
+        }
+    ).map(lambda config: (CAMEL, config)),
 )
 CLOCK_STEPS = st.sampled_from([1, 100, 999, 1_000, 5_000, 10_000, 20_000, 60_000, 600_000, 3_600_000])
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=6),
-                 st.lists(st.integers(-1, 55), max_size=4), st.sampled_from(["purple", "red", "blue", "x" * 40]),
-                 st.floats(allow_nan=False, allow_infinity=False))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 60),
+    st.text(max_size=6),
+    st.lists(st.integers(-1, 55), max_size=4),
+    st.sampled_from(["purple", "red", "blue", "x" * 40]),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
 FIELDS = ["type", "card", "cards", "named_color", "camel", "step", "junk"]
 
 
 # -- the game's own facts ---------------------------------------------------------------------
+
 
 def jvh_cards(state: dict) -> list[int]:
     """Every card of a Jekyll vs. Hyde state: hands, the set-aside cards, the trick, the won tricks."""
@@ -115,8 +136,9 @@ def differences(a: dict, b: dict) -> dict:
 
 def replay(engine, record, rows) -> dict:
     """setup(seed) + every logged row, as `Table.restore` does, written again here on purpose."""
-    state = engine.setup(record.players, record.seed, record.config, now_ms=record.started_ms,
-                         previous_result=record.previous_result)
+    state = engine.setup(
+        record.players, record.seed, record.config, now_ms=record.started_ms, previous_result=record.previous_result
+    )
     for row in rows:
         if row.seat is None:
             assert row.action == ADVANCE, row.action
@@ -127,6 +149,7 @@ def replay(engine, record, rows) -> dict:
 
 
 # -- the world around the table ---------------------------------------------------------------
+
 
 class Databases:
     """A fresh, empty database for every example: a new SQLite file, or the test PostgreSQL reset."""
@@ -169,8 +192,8 @@ class Socket:
     sub: Subscriber
     person: str | None
     alive: bool = True
-    fresh: bool = True            # subscribed since its last state message
-    moved: bool = False           # its person's seat changed since its last state message
+    fresh: bool = True  # subscribed since its last state message
+    moved: bool = False  # its person's seat changed since its last state message
     game_id: int | None = None
     version: int | None = None
     last_state: dict | None = None
@@ -204,6 +227,7 @@ class Model:
 
 # -- the machine ------------------------------------------------------------------------------
 
+
 class TableModel(RuleBasedStateMachine):
     """One room through the real hub, on one event loop, one fake clock and one fresh database."""
 
@@ -226,8 +250,13 @@ class TableModel(RuleBasedStateMachine):
 
     # -- opening, closing, crashing ---------------------------------------------------------
 
-    @initialize(setup=SETUPS, seed=st.integers(0, 2**62), seated=st.integers(2, 4), bots=st.integers(0, 4),
-                start_now=st.sampled_from([True, True, True, False]))
+    @initialize(
+        setup=SETUPS,
+        seed=st.integers(0, 2**62),
+        seated=st.integers(2, 4),
+        bots=st.integers(0, 4),
+        start_now=st.sampled_from([True, True, True, False]),
+    )
     def open_room(self, setup, seed, seated, bots, start_now):
         """A room of one game, with `seated` seats of which `bots` are bots, started or not."""
         self.slug, config = setup
@@ -236,7 +265,7 @@ class TableModel(RuleBasedStateMachine):
         self.run(self._open(config))
         seated = min(seated, self.table.rules.max_seats)
         bots = min(bots, seated)
-        for person in self.people[:seated - bots]:
+        for person in self.people[: seated - bots]:
             self.run(self._join(person))
         for _ in range(bots):
             self.run(self._add_bot(self.host, "normal"))
@@ -253,7 +282,7 @@ class TableModel(RuleBasedStateMachine):
 
     def _connect_hub(self) -> None:
         store = Store(self.url)
-        self.outage = Outage(store.repo, "write_batch")      # the log, game starts and results
+        self.outage = Outage(store.repo, "write_batch")  # the log, game starts and results
         self.seat_outage = Outage(store.repo, "replace_seats")
         seeds = iter(range(self.seed, self.seed + 1000))
         # One name across restarts, as `dorhami serve` restarted on its port has: after a crash on
@@ -326,8 +355,11 @@ class TableModel(RuleBasedStateMachine):
         while loop.time() < give_up:
             await settle()
             table, journal = self.table, self.hub.journal
-            idle = (table is None or (table.waiter is not None and not table.inbox)) \
-                and not journal.pending and not journal.committing
+            idle = (
+                (table is None or (table.waiter is not None and not table.inbox))
+                and not journal.pending
+                and not journal.committing
+            )
             if idle:
                 calm += 1
                 if calm >= 2:
@@ -417,9 +449,10 @@ class TableModel(RuleBasedStateMachine):
         if game is None:
             return
         last = sock.last_state
-        assert last is not None and (last["game_id"], last["version"]) == (game.id, game.version), \
-            f"socket of {sock.person} was left at {last and (last['game_id'], last['version'])}, " \
+        assert last is not None and (last["game_id"], last["version"]) == (game.id, game.version), (
+            f"socket of {sock.person} was left at {last and (last['game_id'], last['version'])}, "
             f"the table is at {(game.id, game.version)}"
+        )
         seat = last["seat"]
         if not sock.moved:
             assert seat == self.table.seat_of(sock.person), (seat, self.table.seat_of(sock.person))
@@ -562,8 +595,12 @@ class TableModel(RuleBasedStateMachine):
     def adopt(self, *candidates: tuple[str, dict]) -> None:
         """After a room write in doubt: the table must be as before it or as after it; the model follows."""
         found = (self.table.room.status, {s.seat: (s.player_id, s.bot_level) for s in self.table.seats.values()})
-        if found[0] == "finished" and self.game is not None and self.game.result is not None \
-                and self.model.status == "playing":
+        if (
+            found[0] == "finished"
+            and self.game is not None
+            and self.game.result is not None
+            and self.model.status == "playing"
+        ):
             # The reloaded table fired the timers that fell due while its commits were failing,
             # and they ended the game: `step_done` accepts the same of a table that stayed.
             candidates = tuple(("finished", seats) for status, seats in candidates if status == "playing")
@@ -581,8 +618,12 @@ class TableModel(RuleBasedStateMachine):
         refusal = None
         if mine is None and self.model.status == "playing":
             refusal = "game_running"
-        elif mine is None and self.model.status == "finished" and person != self.host \
-                and not self.model.sockets[self.host]:
+        elif (
+            mine is None
+            and self.model.status == "finished"
+            and person != self.host
+            and not self.model.sockets[self.host]
+        ):
             refusal = "host_away"  # the room is private: after its game, newcomers sit while the host is here
         elif mine is None and not free:
             refusal = "room_full"
@@ -715,7 +756,9 @@ class TableModel(RuleBasedStateMachine):
         if in_doubt:
             self.adopt(before, after)
             started = self.model.status == "playing"
-            assert (self.game and self.game.id) != game_before if started else (self.game and self.game.id) == game_before
+            assert (
+                (self.game and self.game.id) != game_before if started else (self.game and self.game.id) == game_before
+            )
         elif refusal is None:
             assert answer == {"game_id": self.game.id} and self.game.version == 0
             self.model.status, self.model.seats = after
@@ -757,8 +800,19 @@ class TableModel(RuleBasedStateMachine):
             if client_seq is not None:
                 landed = len(await self.rows()) > self.game.version
                 event(f"a client's commit failed ({'landed' if landed else 'not stored'})")
-                self.sent.append(Sent(self.game.id, seat, self.human_seats()[seat], client_seq, action, None,
-                                      self.epoch, landed, self.game.version))
+                self.sent.append(
+                    Sent(
+                        self.game.id,
+                        seat,
+                        self.human_seats()[seat],
+                        client_seq,
+                        action,
+                        None,
+                        self.epoch,
+                        landed,
+                        self.game.version,
+                    )
+                )
             await self.step_done()
             return
         if not (unsure or due):
@@ -850,8 +904,14 @@ class TableModel(RuleBasedStateMachine):
         if self.game is None:
             return []
         humans = self.human_seats()
-        return [s for s in self.sent if s.reply is not None and s.game_id == self.game.id
-                and humans.get(s.seat) == s.person and (s.reply["type"] == "ack" or s.epoch == self.epoch)]
+        return [
+            s
+            for s in self.sent
+            if s.reply is not None
+            and s.game_id == self.game.id
+            and humans.get(s.seat) == s.person
+            and (s.reply["type"] == "ack" or s.epoch == self.epoch)
+        ]
 
     @precondition(lambda self: self.answered())
     @rule(data=st.data())
@@ -870,8 +930,11 @@ class TableModel(RuleBasedStateMachine):
 
     def unanswered(self) -> list[Sent]:
         humans = self.human_seats()
-        return [s for s in self.sent if s.reply is None and self.game and s.game_id == self.game.id
-                and humans.get(s.seat) == s.person]
+        return [
+            s
+            for s in self.sent
+            if s.reply is None and self.game and s.game_id == self.game.id and humans.get(s.seat) == s.person
+        ]
 
     @precondition(lambda self: self.unanswered())
     @rule(data=st.data())
@@ -884,8 +947,7 @@ class TableModel(RuleBasedStateMachine):
         tries, version = self.outage.tries, self.game.version
         unchanged = version == sent.version_before and not self.timer_due() and not await self.in_doubt()
         try:
-            reply = await self.table.act(sent.seat, sent.action, self.clock.now_ms(),
-                                          sent.client_seq)
+            reply = await self.table.act(sent.seat, sent.action, self.clock.now_ms(), sent.client_seq)
         except HubError as exc:
             assert exc.code == "storage_unavailable" and self.outage.tries > tries and not sent.landed
             return await self.step_done()
@@ -950,8 +1012,12 @@ class TableModel(RuleBasedStateMachine):
             assert self.game.version >= self.seen.get(self.game.id, -1), "a version clients saw was lost"
             humans = self.human_seats()
             for sent in self.sent:
-                if sent.game_id == self.game.id and sent.reply and sent.reply["type"] == "ack" \
-                        and humans.get(sent.seat) == sent.person:
+                if (
+                    sent.game_id == self.game.id
+                    and sent.reply
+                    and sent.reply["type"] == "ack"
+                    and humans.get(sent.seat) == sent.person
+                ):
                     assert self.game.replies[sent.seat][sent.client_seq] == sent.reply
         await self.step_done()
 
@@ -961,9 +1027,15 @@ class TableModel(RuleBasedStateMachine):
         seats = {s.seat: (s.player_id, s.bot_level) for s in self.table.seats.values()}
         if game is None:
             return {"status": self.table.room.status, "seats": seats}
-        return {"status": self.table.room.status, "seats": seats, "game": game.id, "version": game.version,
-                "state": copy.deepcopy(game.state), "result": copy.deepcopy(game.result),
-                "history": [version for version, _ in game.history]}
+        return {
+            "status": self.table.room.status,
+            "seats": seats,
+            "game": game.id,
+            "version": game.version,
+            "state": copy.deepcopy(game.state),
+            "result": copy.deepcopy(game.result),
+            "history": [version for version, _ in game.history],
+        }
 
     async def durable(self) -> dict:
         """The same picture, read from the database alone."""
@@ -975,8 +1047,15 @@ class TableModel(RuleBasedStateMachine):
         record, rows = await store.game(room.game_id), await store.actions(room.game_id)
         state = replay(self.engine, record, rows)
         status = "finished" if self.engine.result(state) is not None else room.status
-        return {"status": status, "seats": seats, "game": record.id, "version": len(rows), "state": state,
-                "result": self.engine.result(state), "history": [row.seq for row in rows]}
+        return {
+            "status": status,
+            "seats": seats,
+            "game": record.id,
+            "version": len(rows),
+            "state": state,
+            "result": self.engine.result(state),
+            "history": [row.seq for row in rows],
+        }
 
     @precondition(lambda self: self.running() and not self.movers())
     @rule()
@@ -1017,7 +1096,7 @@ class TableModel(RuleBasedStateMachine):
         # is ahead of the live game, until the table reads it back.
         ahead = len(rows) - game.version
         assert ahead == 0 or (ahead == 1 and self.table.unsure), f"{len(rows)} rows, live version {game.version}"
-        state = replay(engine, record, rows[:game.version])
+        state = replay(engine, record, rows[: game.version])
         assert state == game.state, "the live state is not the replay of its log"
         for seat in [None, *self.game_seats()]:
             assert engine.view(state, seat) == engine.view(game.state, seat)
@@ -1086,13 +1165,16 @@ class TableModel(RuleBasedStateMachine):
         if deadline is not None:
             assert self.table.timer is not None and not self.table.timer.done(), "a deadline without a timer"
         for seat in bots:
-            assert seat in self.table.bot_seats.plans and not self.table.bot_seats.plans[seat][1].done(), f"bot {seat} has no plan"
+            assert seat in self.table.bot_seats.plans and not self.table.bot_seats.plans[seat][1].done(), (
+                f"bot {seat} has no plan"
+            )
 
 
 def test_a_table_keeps_every_invariant_whatever_happens_to_it(tmp_path, postgres_url):
     databases = Databases(tmp_path, postgres_url)
     run_state_machine_as_test(
         lambda: TableModel(databases),
-        settings=settings(max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
-                          suppress_health_check=list(HealthCheck)))
-
+        settings=settings(
+            max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None, suppress_health_check=list(HealthCheck)
+        ),
+    )

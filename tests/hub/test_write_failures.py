@@ -37,6 +37,7 @@ class Outage:
 
 def with_table(database_url, scenario, bots: int = 0) -> None:
     """Run `scenario(hub, table, clock)` on a started Jekyll vs Hyde table, then close it."""
+
     async def main():
         clock = FakeClock()
         hub, table, _, _ = await started_table(database_url, clock, bots=bots)

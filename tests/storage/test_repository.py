@@ -13,7 +13,9 @@ def test_migrations_create_every_table_and_can_run_twice(empty_database_url):
     migrate(empty_database_url)
     migrate(empty_database_url)
     engine = make_engine(empty_database_url)
-    assert {"players", "rooms", "seats", "games", "actions", "alembic_version"} <= set(inspect(engine).get_table_names())
+    assert {"players", "rooms", "seats", "games", "actions", "alembic_version"} <= set(
+        inspect(engine).get_table_names()
+    )
     engine.dispose()
 
 
@@ -44,10 +46,15 @@ def test_the_action_log_keeps_order_and_json(database_url):
     repo = Repository(engine)
     host, _ = repo.create_player("Host")
     room = repo.create_room("abc", "jekyll-vs-hyde", {"match_mode": "single"}, True, host.id)
-    game = repo.start_game(room.id, GameRecord(room_id=room.id, seed=2**62 - 1, config={}, players=2, started_ms=5),
-                           [SeatRecord(seat=0, player_id=host.id), SeatRecord(seat=1, bot_level="easy")])
+    game = repo.start_game(
+        room.id,
+        GameRecord(room_id=room.id, seed=2**62 - 1, config={}, players=2, started_ms=5),
+        [SeatRecord(seat=0, player_id=host.id), SeatRecord(seat=1, bot_level="easy")],
+    )
     for seq in (1, 2, 3):
-        repo.append_action(game.id, seq, seq % 2, {"type": "play_card", "card": seq, "named_color": None}, 10 + seq, seq)
+        repo.append_action(
+            game.id, seq, seq % 2, {"type": "play_card", "card": seq, "named_color": None}, 10 + seq, seq
+        )
     rows = repo.actions(game.id)
     assert [r.seq for r in rows] == [1, 2, 3] and rows[0].action["named_color"] is None
     assert repo.game(game.id).seed == 2**62 - 1

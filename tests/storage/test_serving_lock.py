@@ -18,9 +18,11 @@ from dorhami.storage.repository import Store
 from tests.support.live import ServerProcess, free_port
 
 # A process that serves the file (holds a hub on it) until its stdin closes.
-HOLDER = ("import sys; from dorhami.config import Settings; from dorhami.hub.hub import Hub; "
-          "from dorhami.storage.repository import Store; url = sys.argv[1]; "
-          "hub = Hub(Store(url), Settings(database_url=url)); print('serving', flush=True); sys.stdin.read()")
+HOLDER = (
+    "import sys; from dorhami.config import Settings; from dorhami.hub.hub import Hub; "
+    "from dorhami.storage.repository import Store; url = sys.argv[1]; "
+    "hub = Hub(Store(url), Settings(database_url=url)); print('serving', flush=True); sys.stdin.read()"
+)
 
 
 def hub_on(url: str) -> Hub:
@@ -33,8 +35,13 @@ def closed(hub: Hub) -> None:
 
 
 def run_cli(url: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dorhami.cli", *args], env={**os.environ, "DATABASE_URL": url},
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "dorhami.cli", *args],
+        env={**os.environ, "DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 @pytest.fixture
@@ -47,8 +54,9 @@ def sqlite_url(database_url):
 @pytest.fixture
 def holder(sqlite_url):
     """Another process serving the test's database."""
-    process = subprocess.Popen([sys.executable, "-c", HOLDER, sqlite_url], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, sqlite_url], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert process.stdout.readline().strip() == "serving"
         yield process
@@ -63,8 +71,10 @@ def test_a_second_server_on_the_same_sqlite_file_refuses_to_start(holder, sqlite
     second = run_cli(sqlite_url, "serve", "--port", str(free_port()))
     path = serving_lock.sqlite_file(sqlite_url)
     assert second.returncode != 0
-    assert (f"another Dorhami process (pid {holder.pid}) is serving {path}; SQLite is for one process: "
-            "use PostgreSQL (DATABASE_URL) for several") in second.stderr
+    assert (
+        f"another Dorhami process (pid {holder.pid}) is serving {path}; SQLite is for one process: "
+        "use PostgreSQL (DATABASE_URL) for several"
+    ) in second.stderr
     assert "Traceback" not in second.stderr
 
 

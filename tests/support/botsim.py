@@ -30,9 +30,15 @@ def wins_against_random(engine, level: str, games: int) -> int:
     return wins
 
 
-def bot_game(engine, levels: list[str], seed: int, config: dict | None = None,
-             max_inputs: int = 20_000, plans_made: list | None = None,
-             dropped: list | None = None) -> tuple[dict, list[tuple[int | None, dict | None, int]]]:
+def bot_game(
+    engine,
+    levels: list[str],
+    seed: int,
+    config: dict | None = None,
+    max_inputs: int = 20_000,
+    plans_made: list | None = None,
+    dropped: list | None = None,
+) -> tuple[dict, list[tuple[int | None, dict | None, int]]]:
     """Every seat is a bot of the given level; returns (result, log of (seat, action, now)).
     `plans_made` and `dropped`, if given, collect (seat, action) of every plan and of every plan
     that stopped being valid before it was sent."""

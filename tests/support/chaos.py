@@ -23,8 +23,8 @@ import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from dorhami.engine import IllegalAction
 from dorhami.catalogue import get_engine
+from dorhami.engine import IllegalAction
 from dorhami.engine.actions import without_step
 from dorhami.games.double_connect.components import common
 from dorhami.games.double_connect.strategy import targets_for
@@ -69,6 +69,7 @@ def canon(message: dict) -> bytes:
 
 # -- the server under test ------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -93,16 +94,20 @@ class Server:
 
     async def start(self) -> None:
         # REST limits off: one address makes every guest of the run (as in tests/support/servers.py).
-        env = {**os.environ, "DATABASE_URL": self.database_url, "DORHAMI_BOT_DELAY_MS": BOT_DELAY_MS,
-               "DORHAMI_RATE_LIMITS": "off", **self.env}
+        env = {
+            **os.environ,
+            "DATABASE_URL": self.database_url,
+            "DORHAMI_BOT_DELAY_MS": BOT_DELAY_MS,
+            "DORHAMI_RATE_LIMITS": "off",
+            **self.env,
+        }
         command = [sys.executable, "-m", "dorhami.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.core is not None:
             command = ["taskset", "-c", str(self.core), *command]  # taskset execs: proc.pid is the server
         with open(self.log_path, "ab") as log:
             log.write(f"--- start {time.strftime('%H:%M:%S')}\n".encode())
             log.flush()
-            self.proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                         start_new_session=True)
+            self.proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         await self._wait_ready()
 
     async def _wait_ready(self) -> None:
@@ -137,6 +142,7 @@ class Server:
 
 
 # -- what a scripted player sends ----------------------------------------------------------------
+
 
 def choose(message: dict, slug: str, rng: random.Random) -> dict | None:
     """An action from a state message, or None to wait for the next one."""
@@ -192,8 +198,13 @@ class Player:
         while not self.finished and not self.run.over():
             opened = None
             try:
-                async with connect(f"{self.run.ws_url}/ws/rooms/{self.code}", open_timeout=5, close_timeout=1,
-                                   max_size=None, ping_interval=None) as ws:
+                async with connect(
+                    f"{self.run.ws_url}/ws/rooms/{self.code}",
+                    open_timeout=5,
+                    close_timeout=1,
+                    max_size=None,
+                    ping_interval=None,
+                ) as ws:
                     opened, attempt = time.monotonic(), 0
                     self.sessions += 1
                     await self._session(ws)
@@ -204,7 +215,7 @@ class Player:
                 self.dropped_by = kill
             if not self.finished:
                 low, high = BACKOFF_S
-                await asyncio.sleep(min(high, low * 2 ** attempt) * self.rng.uniform(0.5, 1.0))
+                await asyncio.sleep(min(high, low * 2**attempt) * self.rng.uniform(0.5, 1.0))
                 attempt += 1
 
     async def _session(self, ws) -> None:
@@ -216,8 +227,11 @@ class Player:
         self.acted_on, act_at, heard = None, None, time.monotonic()
         while not self.run.over():
             now = time.monotonic()
-            wake = min(act_at or now + SILENCE_S, heard + SILENCE_S,
-                       self.sent_at + ACK_TIMEOUT_S if self.pending else now + SILENCE_S)
+            wake = min(
+                act_at or now + SILENCE_S,
+                heard + SILENCE_S,
+                self.sent_at + ACK_TIMEOUT_S if self.pending else now + SILENCE_S,
+            )
             try:
                 raw = await asyncio.wait_for(ws.recv(), max(0.0, wake - now))
             except TimeoutError:
@@ -241,8 +255,13 @@ class Player:
 
     def _may_act(self) -> bool:
         state = self.state
-        return (state is not None and not self.pending and state["result"] is None and bool(state["legal_actions"])
-                and self.acted_on != state["version"])
+        return (
+            state is not None
+            and not self.pending
+            and state["result"] is None
+            and bool(state["legal_actions"])
+            and self.acted_on != state["version"]
+        )
 
     async def _act(self, ws) -> None:
         if not self._may_act():
@@ -285,6 +304,7 @@ class Player:
 
 # -- the run ------------------------------------------------------------------------------------
 
+
 @dataclass
 class Game:
     code: str
@@ -320,8 +340,9 @@ def plan_games(count: int, rng: random.Random) -> list[tuple[str, list[str]]]:
     for i in range(count):
         slug = slugs[i % len(slugs)]
         low, high = CONFIGS[slug][1]
-        kinds = [rng.choice(BOT_LEVELS) if rng.random() < BOT_SHARE else "player"
-                 for _ in range(rng.randint(low, high))]
+        kinds = [
+            rng.choice(BOT_LEVELS) if rng.random() < BOT_SHARE else "player" for _ in range(rng.randint(low, high))
+        ]
         if "player" not in kinds:
             kinds[rng.randrange(len(kinds))] = "player"
         plans.append((slug, kinds))
@@ -330,6 +351,7 @@ def plan_games(count: int, rng: random.Random) -> list[tuple[str, list[str]]]:
 
 async def open_game(http: httpx.AsyncClient, run: Run, slug: str, kinds: list[str], rng: random.Random) -> Game:
     """Create the room, seat its bots and players, start it."""
+
     async def post(path: str, token: str | None = None, body: dict | None = None) -> dict:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         response = await http.post(path, json=body or {}, headers=headers)
@@ -372,7 +394,8 @@ async def kill_now_and_then(run: Run, games: list[Game], kills: int, rng: random
 
 
 async def get_json(http: httpx.AsyncClient, path: str, **kwargs) -> dict:
-    """A GET, again while the room's table moves between processes (503 table_elsewhere, bench/reliability/cluster.py)."""
+    """A GET, again while the room's table moves between processes (503 table_elsewhere,
+    bench/reliability/cluster.py)."""
     for _ in range(60):
         response = await http.get(path, **kwargs)
         if response.status_code != 503:
@@ -398,6 +421,7 @@ async def final_views(http: httpx.AsyncClient, game: Game) -> dict:
 
 
 # -- the audit --------------------------------------------------------------------------------
+
 
 @dataclass
 class Audit:
@@ -436,18 +460,26 @@ def check_answers(game: Game, by_seq: dict, found: Audit) -> None:
     for player in game.players:
         for client_seq, (version, action) in player.acks.items():
             row = by_seq.get(version)
-            if (row is None or (row.seat, row.client_seq) != (player.seat, client_seq)
-                    or row.action not in (action, logged_form(engine, action))):
+            if (
+                row is None
+                or (row.seat, row.client_seq) != (player.seat, client_seq)
+                or row.action not in (action, logged_form(engine, action))
+            ):
                 found.lost += 1
-                say(f"{game.code} ({game.slug}): ack of seat {player.seat} #{client_seq} v{version} {action} -> log row "
-                    f"{row and (row.seat, row.client_seq, row.action)}")
+                say(
+                    f"{game.code} ({game.slug}): ack of seat {player.seat} #{client_seq} v{version} {action} "
+                    f"-> log row {row and (row.seat, row.client_seq, row.action)}"
+                )
         for client_seq, killed_ms in player.resent.items():
             row = by_seq.get(player.acks.get(client_seq, (0,))[0])
             found.resent_applied += row is not None and row.server_ms <= killed_ms
         for client_seq, code in player.refused.items():
             if logged[(player.seat, client_seq)]:
                 found.refused_applied += 1
-                say(f"{game.code} ({game.slug}): seat {player.seat} #{client_seq} was refused ({code}) yet is in the log")
+                say(
+                    f"{game.code} ({game.slug}): seat {player.seat} #{client_seq} was refused ({code}) "
+                    "yet is in the log"
+                )
         found.problems += player.odd
     for (seat, client_seq), times in logged.items():
         if times > 1:
@@ -458,8 +490,9 @@ def check_answers(game: Game, by_seq: dict, found: Audit) -> None:
 def check_replay(game: Game, final: dict, record, by_seq: dict, found: Audit) -> None:
     """Replay the log; compare it with every state a player saw, and the end with the server's final word."""
     say, engine = found.problems.append, get_engine(game.slug)
-    state = engine.setup(record.players, record.seed, record.config, now_ms=record.started_ms,
-                         previous_result=record.previous_result)
+    state = engine.setup(
+        record.players, record.seed, record.config, now_ms=record.started_ms, previous_result=record.previous_result
+    )
     seen_at: dict[int, list[tuple[int, set[bytes]]]] = {}
     for player in game.players:
         for version, states in player.seen.items():
@@ -485,7 +518,8 @@ def check_replay(game: Game, final: dict, record, by_seq: dict, found: Audit) ->
     found.finished = result is not None and final["room"]["status"] == "finished"
     found.replay_equal = normal(record.result) == normal(result) and all(
         canon(message) == replayed_message(engine, state, seat) and message["version"] == len(by_seq)
-        for seat, message in final["states"].items())
+        for seat, message in final["states"].items()
+    )
     if not found.replay_equal:
         say(f"{game.code} ({game.slug}): final state unequal to the replay of its {len(by_seq)} log rows")
 
@@ -523,6 +557,7 @@ def read_logs(database_url: str, game_ids: list[int | None]) -> dict:
 
 # -- figures ------------------------------------------------------------------------------------
 
+
 def percentile(values: list[float], share: float) -> float | None:
     if not values:
         return None
@@ -538,36 +573,54 @@ def figures(games: list[Game], audits: list[Audit], run: Run, wall_s: float, ser
     players = [p for g in games for p in g.players]
     reconnects = [s for p in players for s in p.reconnects]
     return {
-        "games": len(games), "kills": len(run.kills),
-        "acked": sum(len(p.acks) for p in players), "refused": sum(len(p.refused) for p in players),
-        "resent": sum(len(p.resent) for p in players), "resent_applied": sum(a.resent_applied for a in audits),
-        "stalls": sum(p.stalls for p in players), "odd_answers": sum(len(p.odd) for p in players),
-        "lost": sum(a.lost for a in audits), "doubled": sum(a.doubled for a in audits),
+        "games": len(games),
+        "kills": len(run.kills),
+        "acked": sum(len(p.acks) for p in players),
+        "refused": sum(len(p.refused) for p in players),
+        "resent": sum(len(p.resent) for p in players),
+        "resent_applied": sum(a.resent_applied for a in audits),
+        "stalls": sum(p.stalls for p in players),
+        "odd_answers": sum(len(p.odd) for p in players),
+        "lost": sum(a.lost for a in audits),
+        "doubled": sum(a.doubled for a in audits),
         "refused_but_applied": sum(a.refused_applied for a in audits),
-        "finished": sum(a.finished for a in audits), "replay_equal": sum(a.replay_equal for a in audits),
+        "finished": sum(a.finished for a in audits),
+        "replay_equal": sum(a.replay_equal for a in audits),
         "states_checked": sum(a.states_checked for a in audits),
         "states_unequal": sum(a.states_unequal for a in audits),
         "restart_median_s": rounded(statistics.median(run.restarts) if run.restarts else None),
         "restart_max_s": rounded(max(run.restarts, default=None)),
-        "reconnects": len(reconnects), "reconnect_p95_s": rounded(percentile(reconnects, 0.95)),
-        "wall_s": round(wall_s, 1), "server_errors": len(server_problems),
+        "reconnects": len(reconnects),
+        "reconnect_p95_s": rounded(percentile(reconnects, 0.95)),
+        "wall_s": round(wall_s, 1),
+        "server_errors": len(server_problems),
         "problems": [p for a in audits for p in a.problems],
     }
 
 
 def failures(fig: dict, kills: int) -> list[str]:
     """Every invariant the figures break."""
-    checks = [(fig["lost"] == 0, "acknowledged actions lost"), (fig["doubled"] == 0, "actions applied twice"),
-              (fig["refused_but_applied"] == 0, "refused actions applied"),
-              (fig["finished"] == fig["games"], "games unfinished"),
-              (fig["replay_equal"] == fig["games"], "final states unequal to their replay"),
-              (fig["states_unequal"] == 0, "states seen unequal to the replay"),
-              (fig["kills"] >= kills, f"fewer than {kills} kills")]
+    checks = [
+        (fig["lost"] == 0, "acknowledged actions lost"),
+        (fig["doubled"] == 0, "actions applied twice"),
+        (fig["refused_but_applied"] == 0, "refused actions applied"),
+        (fig["finished"] == fig["games"], "games unfinished"),
+        (fig["replay_equal"] == fig["games"], "final states unequal to their replay"),
+        (fig["states_unequal"] == 0, "states seen unequal to the replay"),
+        (fig["kills"] >= kills, f"fewer than {kills} kills"),
+    ]
     return [what for ok, what in checks if not ok]
 
 
-async def chaos(database_url: str, games: int, kills: int, seed: int, scratch: Path, core: int | None = None,
-                timeout_s: float = 600.0) -> dict:
+async def chaos(
+    database_url: str,
+    games: int,
+    kills: int,
+    seed: int,
+    scratch: Path,
+    core: int | None = None,
+    timeout_s: float = 600.0,
+) -> dict:
     """Play `games` games through at least `kills` SIGKILLs of the server; return the figures."""
     rng = random.Random(seed)
     started = time.monotonic()
@@ -582,8 +635,9 @@ async def chaos(database_url: str, games: int, kills: int, seed: int, scratch: P
                 async with gate:
                     return await open_game(http, run, slug, kinds, game_rng)
 
-            table = await asyncio.gather(*(opened(slug, kinds, random.Random(rng.random()))
-                                           for slug, kinds in plan_games(games, rng)))
+            table = await asyncio.gather(
+                *(opened(slug, kinds, random.Random(rng.random())) for slug, kinds in plan_games(games, rng))
+            )
             cores = {"server": server.cores(), "driver": sorted(os.sched_getaffinity(0))}
             plays = [asyncio.create_task(p.play()) for g in table for p in g.players]
             try:
@@ -602,6 +656,10 @@ async def chaos(database_url: str, games: int, kills: int, seed: int, scratch: P
     audits = [audit(g, f, *logs.get(f["room"]["game_id"], (None, []))) for g, f in zip(table, finals)]
     server_problems = server.problems()
     result = figures(table, audits, run, wall, server_problems)
-    result.update(cores=cores, titles=dict(Counter(g.slug for g in table)), server_problems=server_problems[:10],
-                  seats=dict(Counter("player" if k == "player" else "bot" for g in table for k in g.kinds)))
+    result.update(
+        cores=cores,
+        titles=dict(Counter(g.slug for g in table)),
+        server_problems=server_problems[:10],
+        seats=dict(Counter("player" if k == "player" else "bot" for g in table for k in g.kinds)),
+    )
     return result

@@ -53,9 +53,11 @@ def instance_of(server: Server) -> str:
 def owners(database_url: str) -> dict[str, list[str]]:
     """Live owner -> codes of the rooms in play whose table it runs."""
     with psycopg.connect(database_url.replace("+psycopg", "")) as conn:
-        rows = conn.execute("SELECT l.owner, r.code FROM table_leases l JOIN rooms r ON r.id = l.room_id "
-                            "WHERE l.owner IS NOT NULL AND l.expires_at > clock_timestamp() "
-                            "AND r.status = 'playing'").fetchall()
+        rows = conn.execute(
+            "SELECT l.owner, r.code FROM table_leases l JOIN rooms r ON r.id = l.room_id "
+            "WHERE l.owner IS NOT NULL AND l.expires_at > clock_timestamp() "
+            "AND r.status = 'playing'"
+        ).fetchall()
     found: dict[str, list[str]] = {}
     for owner, code in rows:
         found.setdefault(owner, []).append(code)
@@ -70,8 +72,12 @@ async def when_taken_over(database_url: str, victim: str, codes: list[str], kill
         now = owners(database_url)
         running = {code for owner, held in now.items() if owner != victim for code in held}
         with psycopg.connect(database_url.replace("+psycopg", "")) as conn:
-            over = {code for (code,) in conn.execute("SELECT code FROM rooms WHERE code = ANY(%s) AND status <> "
-                                                     "'playing'", (list(waiting),))}
+            over = {
+                code
+                for (code,) in conn.execute(
+                    "SELECT code FROM rooms WHERE code = ANY(%s) AND status <> 'playing'", (list(waiting),)
+                )
+            }
         for code in list(waiting):
             if code in running or code in over:
                 waiting.discard(code)
@@ -80,8 +86,17 @@ async def when_taken_over(database_url: str, victim: str, codes: list[str], kill
     return {"taken": taken, "never": sorted(waiting)}
 
 
-async def failover(database_url: str, redis_url: str, games: int, processes: int, seed: int, scratch: Path,
-                   timeout_s: float = 300.0, restart: bool = True, stop: str = "kill") -> dict:
+async def failover(
+    database_url: str,
+    redis_url: str,
+    games: int,
+    processes: int,
+    seed: int,
+    scratch: Path,
+    timeout_s: float = 300.0,
+    restart: bool = True,
+    stop: str = "kill",
+) -> dict:
     """`stop`: "kill" (SIGKILL, a crash) or "term" (SIGTERM: the graceful stop of a rolling deploy,
     which closes its sockets with 1012, hands over the tables their players ask for elsewhere, and
     releases the rest as it exits)."""
@@ -102,8 +117,9 @@ async def failover(database_url: str, redis_url: str, games: int, processes: int
                 async with gate:
                     return await open_game(http, run, slug, kinds, game_rng)
 
-            table = await asyncio.gather(*(opened(slug, kinds, random.Random(rng.random()))
-                                           for slug, kinds in plan_games(games, rng)))
+            table = await asyncio.gather(
+                *(opened(slug, kinds, random.Random(rng.random())) for slug, kinds in plan_games(games, rng))
+            )
             plays = [asyncio.create_task(p.play()) for g in table for p in g.players]
             try:
                 while sum(len(p.acks) for g in table for p in g.players) < KILL_AFTER_ACKS * games:
@@ -126,8 +142,9 @@ async def failover(database_url: str, redis_url: str, games: int, processes: int
                     stopping = asyncio.create_task(asyncio.to_thread(victim.stop))  # returns once it exited
                 else:
                     victim.kill()
-                failed_over = await when_taken_over(database_url, instance_of(victim), codes, run.kills[-1],
-                                                    FAILOVER_LIMIT_S)
+                failed_over = await when_taken_over(
+                    database_url, instance_of(victim), codes, run.kills[-1], FAILOVER_LIMIT_S
+                )
                 if stopping is not None:
                     await stopping
                 if restart:
@@ -150,26 +167,34 @@ async def failover(database_url: str, redis_url: str, games: int, processes: int
     problems = [p for s in servers for p in s.problems()]
     result = figures(table, audits, run, wall, problems)
     taken = list(failed_over["taken"].values())
-    result.update(processes=processes, stop=stop, spread=spread, titles=dict(Counter(g.slug for g in table)),
-                  victim_tables=len(failed_over["taken"]) + len(failed_over["never"]),
-                  failover_max_s=round(max(taken), 3) if taken else None,
-                  failover_median_s=round(sorted(taken)[len(taken) // 2], 3) if taken else None,
-                  never_taken_over=failed_over["never"], server_problems=problems[:10])
+    result.update(
+        processes=processes,
+        stop=stop,
+        spread=spread,
+        titles=dict(Counter(g.slug for g in table)),
+        victim_tables=len(failed_over["taken"]) + len(failed_over["never"]),
+        failover_max_s=round(max(taken), 3) if taken else None,
+        failover_median_s=round(sorted(taken)[len(taken) // 2], 3) if taken else None,
+        never_taken_over=failed_over["never"],
+        server_problems=problems[:10],
+    )
     return result
 
 
 def failures(fig: dict, spread: bool = True) -> list[str]:
     """chaos's invariants (one kill), and the cluster's own; `spread`: every process must have run
     tables before the kill (room codes are random, so a small run may leave one process none)."""
-    checks = [(not fig["problems"], "audit problems"),
-              (not spread or all(n > 0 for n in fig["spread"].values()), "a process ran no table before the kill"),
-              (fig["victim_tables"] > 0, "the killed process ran no game in play"),
-              (not fig["never_taken_over"], "tables of the killed process never taken over"),
-              (fig["failover_max_s"] is None or fig["failover_max_s"] <= FAILOVER_LIMIT_S,
-               f"failover slower than {FAILOVER_LIMIT_S:.0f} s")]
+    checks = [
+        (not fig["problems"], "audit problems"),
+        (not spread or all(n > 0 for n in fig["spread"].values()), "a process ran no table before the kill"),
+        (fig["victim_tables"] > 0, "the killed process ran no game in play"),
+        (not fig["never_taken_over"], "tables of the killed process never taken over"),
+        (
+            fig["failover_max_s"] is None or fig["failover_max_s"] <= FAILOVER_LIMIT_S,
+            f"failover slower than {FAILOVER_LIMIT_S:.0f} s",
+        ),
+    ]
     return chaos.failures(fig, 1) + [what for ok, what in checks if not ok]
-
-
 
 
 # -- --attack handovers: requests that would move a table to a process that does not own it --------
@@ -181,8 +206,10 @@ LEASE_HANDOVERS = re.compile(r"^dorhami_lease_handovers_total (\S+)$", re.M)
 def lease_owners(database_url: str) -> dict[str, str]:
     """Room code -> its live owner, for every live lease (rooms in play or just finished)."""
     with psycopg.connect(database_url.replace("+psycopg", "")) as conn:
-        rows = conn.execute("SELECT r.code, l.owner FROM table_leases l JOIN rooms r ON r.id = l.room_id "
-                            "WHERE l.owner IS NOT NULL AND l.expires_at > clock_timestamp()").fetchall()
+        rows = conn.execute(
+            "SELECT r.code, l.owner FROM table_leases l JOIN rooms r ON r.id = l.room_id "
+            "WHERE l.owner IS NOT NULL AND l.expires_at > clock_timestamp()"
+        ).fetchall()
     return dict(rows)
 
 
@@ -213,8 +240,9 @@ async def exchange(port: int, data: bytes, read_s: float = 3.0) -> list[int]:
     return [int(status) for status in re.findall(rb"HTTP/1\.[01] (\d{3}) ", got)]
 
 
-async def aim_at_non_owners(proxy: Proxy, servers: list[Server], database_url: str, until: float,
-                            rng: random.Random) -> Counter:
+async def aim_at_non_owners(
+    proxy: Proxy, servers: list[Server], database_url: str, until: float, rng: random.Random
+) -> Counter:
     """Once a second until `until`, a request meant to make a process that does not own a room ask
     for its table: in turn, the room's code with its first character percent-encoded (a proxy that
     routes on the raw path sends it to any process), and a request for it pipelined after a
@@ -231,14 +259,21 @@ async def aim_at_non_owners(proxy: Proxy, servers: list[Server], database_url: s
             owner = by_instance.get(leased[code])
             if turn % 2 == 0:
                 kind = "percent_encoded"
-                data = (f"GET /api/rooms/%{ord(code[0]):02X}{code[1:]}/state HTTP/1.1\r\nHost: x\r\n"
-                        f"Connection: keep-alive\r\n\r\n").encode()
+                data = (
+                    f"GET /api/rooms/%{ord(code[0]):02X}{code[1:]}/state HTTP/1.1\r\nHost: x\r\n"
+                    f"Connection: keep-alive\r\n\r\n"
+                ).encode()
             else:
                 kind = "pipelined_after_upgrade"
-                decoy = next(d for d in ("".join(rng.choice(ROOM_LETTERS) for _ in range(16)) for _ in range(1000))
-                             if rendezvous(d.encode(), upstreams)[0] != owner)
-                data = (f"GET /api/rooms/{decoy}/state HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\r\n"
-                        f"GET /api/rooms/{code}/state HTTP/1.1\r\nHost: x\r\n\r\n").encode()
+                decoy = next(
+                    d
+                    for d in ("".join(rng.choice(ROOM_LETTERS) for _ in range(16)) for _ in range(1000))
+                    if rendezvous(d.encode(), upstreams)[0] != owner
+                )
+                data = (
+                    f"GET /api/rooms/{decoy}/state HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\r\n"
+                    f"GET /api/rooms/{code}/state HTTP/1.1\r\nHost: x\r\n\r\n"
+                ).encode()
             turn += 1
             sent[kind] += 1
 
@@ -255,16 +290,24 @@ async def aim_at_non_owners(proxy: Proxy, servers: list[Server], database_url: s
 ROOM_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
 
-async def handovers(database_url: str, redis_url: str, games: int, processes: int, seed: int, scratch: Path,
-                    attack_s: float = ATTACK_S, attack: bool = True, timeout_s: float = 300.0) -> dict:
+async def handovers(
+    database_url: str,
+    redis_url: str,
+    games: int,
+    processes: int,
+    seed: int,
+    scratch: Path,
+    attack_s: float = ATTACK_S,
+    attack: bool = True,
+    timeout_s: float = 300.0,
+) -> dict:
     """The games of `failover` with no process stopped; once they are under way, `attack_s` seconds
     of aim_at_non_owners (none if not `attack`: the run to compare with). Figures: chaos's, the
     lease handovers each process counted, the players' reconnects, acks/s in that window."""
     rng = random.Random(seed)
     started = time.monotonic()
     env = {"REDIS_URL": redis_url, "DORHAMI_LEASE_TTL_S": LEASE_TTL_S}
-    servers = [Server(database_url, scratch / f"server{i}.log", 0 if pinned() else None, env)
-               for i in range(processes)]
+    servers = [Server(database_url, scratch / f"server{i}.log", 0 if pinned() else None, env) for i in range(processes)]
     await servers[0].start()
     await asyncio.gather(*(s.start() for s in servers[1:]))
     proxy = await Proxy([("127.0.0.1", s.port) for s in servers]).start("127.0.0.1", 0)
@@ -278,8 +321,9 @@ async def handovers(database_url: str, redis_url: str, games: int, processes: in
                 async with gate:
                     return await open_game(http, run, slug, kinds, game_rng)
 
-            table = await asyncio.gather(*(opened(slug, kinds, random.Random(rng.random()))
-                                           for slug, kinds in plan_games(games, rng)))
+            table = await asyncio.gather(
+                *(opened(slug, kinds, random.Random(rng.random())) for slug, kinds in plan_games(games, rng))
+            )
             plays = [asyncio.create_task(p.play()) for g in table for p in g.players]
 
             def acks() -> int:
@@ -313,15 +357,21 @@ async def handovers(database_url: str, redis_url: str, games: int, processes: in
     problems = [p for s in servers for p in s.problems()]
     result = figures(table, audits, run, wall, problems)
     players = [p for g in table for p in g.players]
-    result.update(processes=processes, attack="handovers" if attack else None, titles=dict(Counter(g.slug for g in table)),
-                  attack_requests={k: v for k, v in sent.items() if ":" not in k},
-                  attack_answers={k: v for k, v in sent.items() if ":" in k},
-                  handovers_by_process={k: after[k] - before.get(k, 0) for k in after},
-                  handovers=sum(after.values()) - sum(before.values()), handovers_whole_run=sum(after.values()),
-                  player_reconnects=sum(max(0, p.sessions - 1) for p in players),
-                  window_s=round(window.get("seconds", 0.0), 1),
-                  window_acks_per_s=round(window["acks"] / window["seconds"], 1) if window else None,
-                  acks_per_s=round(result["acked"] / wall, 1), server_problems=problems[:10])
+    result.update(
+        processes=processes,
+        attack="handovers" if attack else None,
+        titles=dict(Counter(g.slug for g in table)),
+        attack_requests={k: v for k, v in sent.items() if ":" not in k},
+        attack_answers={k: v for k, v in sent.items() if ":" in k},
+        handovers_by_process={k: after[k] - before.get(k, 0) for k in after},
+        handovers=sum(after.values()) - sum(before.values()),
+        handovers_whole_run=sum(after.values()),
+        player_reconnects=sum(max(0, p.sessions - 1) for p in players),
+        window_s=round(window.get("seconds", 0.0), 1),
+        window_acks_per_s=round(window["acks"] / window["seconds"], 1) if window else None,
+        acks_per_s=round(result["acked"] / wall, 1),
+        server_problems=problems[:10],
+    )
     return result
 
 

@@ -43,9 +43,12 @@ def empty_postgres_tables(url: str) -> None:
             migrate(url)
             return
         with engine.begin() as conn:
-            names = conn.scalars(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                                      "AND tablename <> 'alembic_version'")).all()
-            conn.execute(text(f"TRUNCATE {', '.join(f'{chr(34)}{n}{chr(34)}' for n in names)} RESTART IDENTITY CASCADE"))
+            names = conn.scalars(
+                text("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'")
+            ).all()
+            conn.execute(
+                text(f"TRUNCATE {', '.join(f'{chr(34)}{n}{chr(34)}' for n in names)} RESTART IDENTITY CASCADE")
+            )
     finally:
         engine.dispose()
 

@@ -161,8 +161,9 @@ class DelayProxy:
     each direction delayed by `delay_ms` ± `jitter_ms` (uniform, from `random.Random(seed)`,
     clamped at zero), bytes in order. Use it as `async with`; leaving closes every connection."""
 
-    def __init__(self, target_port: int, delay_ms: float, jitter_ms: float = 0.0, seed: int = 0,
-                 target_host: str = "127.0.0.1") -> None:
+    def __init__(
+        self, target_port: int, delay_ms: float, jitter_ms: float = 0.0, seed: int = 0, target_host: str = "127.0.0.1"
+    ) -> None:
         if delay_ms < 0 or jitter_ms < 0:
             raise ValueError(f"expected a delay and a jitter of at least 0 ms, but got {delay_ms} and {jitter_ms}")
         self.target_host, self.target_port = target_host, target_port

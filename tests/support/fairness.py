@@ -31,8 +31,8 @@ OPTION = "lag_compensation"
 MODES = ("off", "on")
 LINKS_MS = (0, 20, 60, 150)  # one-way delay of each seat's link; one seat per link at every table
 JITTER_MS = 5
-REACTION_MS = (250, 650)     # a bot's true reaction per race, uniform
-CHEAT_MS = 100               # what the cheater leaves out of its reports
+REACTION_MS = (250, 650)  # a bot's true reaction per race, uniform
+CHEAT_MS = 100  # what the cheater leaves out of its reports
 FAIR_GAP_MS = 2 * JITTER_MS  # races closer than this are a coin toss for any referee
 TARGET_SHARE = 0.95
 GAP_BUCKETS = ((0, 10), (10, 20), (20, 50), (50, 100), (100, float("inf")))
@@ -40,11 +40,11 @@ KIND_CYCLE = ("honest", "cheat", "honest", "solo", "honest", "cheat")  # the kin
 CHEAT_SHARE, SOLO_SHARE = 0.5, 0.2  # of --races: the cheat and solo races a mode needs too
 CLAIMING_PHASES = ("playing", "final_chance")
 PING_EVERY_S = 1.0
-WARMUP_S = 3.0               # sockets open, probes answered, before the first game starts
-DRAIN_S = 1.5                # after the last race: answers still on their way
+WARMUP_S = 3.0  # sockets open, probes answered, before the first game starts
+DRAIN_S = 1.5  # after the last race: answers still on their way
 REST_CONCURRENCY = 8
 REMATCH_ATTEMPTS = 5
-SETTLE_S = 3.0               # at most this long from a game's end to its rematch
+SETTLE_S = 3.0  # at most this long from a game's end to its rematch
 loads, dumps = orjson.loads, orjson.dumps
 
 
@@ -54,6 +54,7 @@ class NoLagCompensation(RuntimeError):
 
 # -- what a run records ---------------------------------------------------------------------------
 
+
 @dataclass
 class Claim:
     """One bot's part in one race: its true reaction, its report, and what became of its claim."""
@@ -61,12 +62,12 @@ class Claim:
     seat: int
     link_ms: int
     cheater: bool
-    true_ms: float                  # planned until sent; then measured, receipt of the state -> send
+    true_ms: float  # planned until sent; then measured, receipt of the state -> send
     reported_ms: int | None = None
-    sent: float | None = None       # None: dropped, a newer state came first
-    answer: str | None = None       # "ack", an error code, or None (unanswered)
+    sent: float | None = None  # None: dropped, a newer state came first
+    answer: str | None = None  # "ack", an error code, or None (unanswered)
     answer_ms: float | None = None  # send -> ack or refusal at the bot
-    state_ms: float | None = None   # send -> the first state showing it accepted
+    state_ms: float | None = None  # send -> the first state showing it accepted
     bot: Bot | None = field(default=None, repr=False, compare=False)
 
     def beyond_rtt_ms(self) -> float | None:
@@ -81,11 +82,11 @@ class Race:
 
     game_id: int
     version: int
-    claimant: int | None = None     # solo tables: the only seat that claims
+    claimant: int | None = None  # solo tables: the only seat that claims
     claims: dict[int, Claim] = field(default_factory=dict)
     closed: bool = False
     winner: int | None = None
-    judged: dict | None = None      # the server's race_judged event, if any
+    judged: dict | None = None  # the server's race_judged event, if any
 
     def fastest(self) -> tuple[int, float] | None:
         """(truly fastest seat, its lead over the second in ms), for a race with two claims or more."""
@@ -97,6 +98,7 @@ class Race:
 
 # -- the players ----------------------------------------------------------------------------------
 
+
 class Bot:
     """One seat's socket behind its own DelayProxy: it answers probes and claims after its reaction."""
 
@@ -106,7 +108,7 @@ class Bot:
         self.rng = random.Random(seed)
         self.sock: Socket | None = None
         self.greeted = asyncio.get_running_loop().create_future()
-        self.latest = (0, -1)              # (game_id, version) of the newest state seen
+        self.latest = (0, -1)  # (game_id, version) of the newest state seen
         self.timer: asyncio.TimerHandle | None = None
         self.last_sent: Claim | None = None
         self.seq = 0
@@ -162,8 +164,13 @@ class Bot:
         card, target = min(hand), min(targets)
         claim = Claim(self.seat, self.link_ms, self.cheater, self.rng.uniform(*REACTION_MS), bot=self)
         race.claims[self.seat] = claim
-        action = {"type": "claim", "card": card, "target": target, "symbol": common(card, target),
-                  "seen_version": message["version"]}
+        action = {
+            "type": "claim",
+            "card": card,
+            "target": target,
+            "symbol": common(card, target),
+            "seen_version": message["version"],
+        }
         delay = max(0.0, arrived + claim.true_ms / 1000 - time.monotonic())
         self.timer = asyncio.get_running_loop().call_later(delay, self.send, claim, action, arrived)
 
@@ -175,8 +182,9 @@ class Bot:
         self.seq += 1
         self.by_seq[self.seq] = claim
         self.last_sent = claim
-        self.sock.send(dumps({"type": "action", "action": {**action, "reaction_ms": claim.reported_ms},
-                              "client_seq": self.seq}))
+        self.sock.send(
+            dumps({"type": "action", "action": {**action, "reaction_ms": claim.reported_ms}, "client_seq": self.seq})
+        )
 
     def answered(self, client_seq: int, answer: str, arrived: float) -> None:
         claim = self.by_seq.pop(client_seq, None)
@@ -185,8 +193,11 @@ class Bot:
 
     def _note_acceptance(self, message: dict, arrived: float) -> None:
         claim = self.last_sent
-        if claim is not None and claim.state_ms is None and any(
-                e["type"] == "claim_accepted" and e["seat"] == self.seat for e in message["events"]):
+        if (
+            claim is not None
+            and claim.state_ms is None
+            and any(e["type"] == "claim_accepted" and e["seat"] == self.seat for e in message["events"])
+        ):
             claim.state_ms = 1000 * (arrived - claim.sent)
 
     def rtt_ms(self) -> float | None:
@@ -261,13 +272,17 @@ class Table:
 
 # -- one run --------------------------------------------------------------------------------------
 
+
 class Bench:
     """The tables of one server, from setup to the last race."""
 
     def __init__(self, port: int, pairs: int, modes: tuple[str, ...], seed: int) -> None:
         self.port, self.pairs, self.modes, self.seed = port, pairs, modes, seed
-        self.http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30,
-                                      limits=httpx.Limits(max_connections=REST_CONCURRENCY, keepalive_expiry=2))
+        self.http = httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}",
+            timeout=30,
+            limits=httpx.Limits(max_connections=REST_CONCURRENCY, keepalive_expiry=2),
+        )
         self.tables: list[Table] = []
         self.errors: Counter = Counter()
         self.notes: list[str] = []
@@ -284,9 +299,12 @@ class Bench:
         specs = [(pair, mode) for pair in range(self.pairs) for mode in self.modes]
         self.tables = await asyncio.gather(*(self._room(gate, pair, mode) for pair, mode in specs))
         bots = [bot for table in self.tables for bot in table.bots]
-        proxies = [await stack.enter_async_context(
-            DelayProxy(self.port, bot.link_ms, JITTER_MS, seed=hash((self.seed, bot.table.pair, bot.seat))))
-            for bot in bots]
+        proxies = [
+            await stack.enter_async_context(
+                DelayProxy(self.port, bot.link_ms, JITTER_MS, seed=hash((self.seed, bot.table.pair, bot.seat)))
+            )
+            for bot in bots
+        ]
         self.proxies = proxies
         await asyncio.gather(*(self._connect(gate, bot, proxy.port) for bot, proxy in zip(bots, proxies)))
         for table in self.tables:
@@ -303,11 +321,14 @@ class Bench:
 
     async def _room(self, gate: asyncio.Semaphore, pair: int, mode: str) -> Table:
         async with gate:
-            tokens = [(await self._post("/api/players", None, {"name": f"p{pair}{mode}{seat}"}))["token"]
-                      for seat in range(len(LINKS_MS))]
+            tokens = [
+                (await self._post("/api/players", None, {"name": f"p{pair}{mode}{seat}"}))["token"]
+                for seat in range(len(LINKS_MS))
+            ]
             config = {**CONFIG, OPTION: mode == "on"}
-            reply = await self.http.post("/api/rooms", json={"game": GAME, "private": True, "config": config},
-                                         headers=_auth(tokens[0]))
+            reply = await self.http.post(
+                "/api/rooms", json={"game": GAME, "private": True, "config": config}, headers=_auth(tokens[0])
+            )
             if reply.status_code == 400 and OPTION in reply.text:
                 if mode == "on":
                     raise NoLagCompensation(f"the server refuses {OPTION}: {reply.text}")
@@ -315,8 +336,9 @@ class Bench:
                 note = f"off: the server has no {OPTION} key; its rooms use the default (first received wins)"
                 if note not in self.notes:
                     self.notes.append(note)
-                reply = await self.http.post("/api/rooms", json={"game": GAME, "private": True, "config": CONFIG},
-                                             headers=_auth(tokens[0]))
+                reply = await self.http.post(
+                    "/api/rooms", json={"game": GAME, "private": True, "config": CONFIG}, headers=_auth(tokens[0])
+                )
             if reply.status_code != 201:
                 raise RuntimeError(f"POST /api/rooms: {reply.status_code} {reply.text}")
             code = reply.json()["code"]
@@ -381,25 +403,37 @@ def _auth(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
 
-async def measure(races: int = 1000, pairs: int = 12, modes: tuple[str, ...] = MODES, seed: int = 1,
-                  scratch: Path | None = None, server_core: int | None = 0, max_seconds: float = 900,
-                  progress=print, dump: Path | None = None) -> dict:
+async def measure(
+    races: int = 1000,
+    pairs: int = 12,
+    modes: tuple[str, ...] = MODES,
+    seed: int = 1,
+    scratch: Path | None = None,
+    server_core: int | None = 0,
+    max_seconds: float = 900,
+    progress=print,
+    dump: Path | None = None,
+) -> dict:
     """Run the bench on a server of our own (pinned to `server_core`; None: to every core this
     process may use, i.e. not pinned); return its figures."""
     cores = server_core if server_core is not None else ",".join(map(str, sorted(os.sched_getaffinity(0))))
     with tempfile.TemporaryDirectory(prefix="fairness-") as spare:
         scratch = scratch or Path(spare)
         async with running("dorhami", scratch, "sqlite", "", cores, "fairness") as server:
-            progress(f"fairness: server pid {server.pid} on cores {server.cores()}, bots on cores "
-                     f"{sorted(os.sched_getaffinity(0))}; {pairs} pairs of tables ({', '.join(modes)}), "
-                     f"links {'/'.join(map(str, LINKS_MS))} ms ± {JITTER_MS} ms")
+            progress(
+                f"fairness: server pid {server.pid} on cores {server.cores()}, bots on cores "
+                f"{sorted(os.sched_getaffinity(0))}; {pairs} pairs of tables ({', '.join(modes)}), "
+                f"links {'/'.join(map(str, LINKS_MS))} ms ± {JITTER_MS} ms"
+            )
             bench = Bench(server.port, pairs, modes, seed)
             started = time.monotonic()
             async with AsyncExitStack() as stack:  # the proxies: closed after the bots' sockets
                 try:
                     await bench.setup(stack)
-                    progress(f"  setup: {len(bench.tables)} tables, {4 * len(bench.tables)} bots in "
-                             f"{time.monotonic() - started:.1f} s")
+                    progress(
+                        f"  setup: {len(bench.tables)} tables, {4 * len(bench.tables)} bots in "
+                        f"{time.monotonic() - started:.1f} s"
+                    )
                     play_started = last_report = time.monotonic()
                     cpu0 = (server.cpu_seconds(), _own_cpu(), core_busy_seconds())
                     while not bench.enough(races) and time.monotonic() - play_started < max_seconds:
@@ -425,14 +459,26 @@ async def measure(races: int = 1000, pairs: int = 12, modes: tuple[str, ...] = M
                         out.write(dumps(race_record(table, race)) + b"\n")
         late = [proxy.lateness for proxy in bench.proxies]
         chunks = sum(x.chunks for x in late)
-        figures["proxy_lateness"] = {"chunks": chunks, "over_5_ms": sum(x.over_5_ms for x in late),
-                                     "over_20_ms": sum(x.over_20_ms for x in late),
-                                     "max_ms": round(max((x.max_ms for x in late), default=0.0), 1)}
-        figures.update(races_target=races, complete=complete, played_s=round(played_s, 1),
-                       total_s=round(time.monotonic() - started, 1), rematches=bench.rematches,
-                       errors=dict(bench.errors), server_log_errors=len(problems),
-                       server_log_first_error=problems[0] if problems else None, notes=bench.notes,
-                       seed=seed, pairs=pairs, cpu_pct=cpu)
+        figures["proxy_lateness"] = {
+            "chunks": chunks,
+            "over_5_ms": sum(x.over_5_ms for x in late),
+            "over_20_ms": sum(x.over_20_ms for x in late),
+            "max_ms": round(max((x.max_ms for x in late), default=0.0), 1),
+        }
+        figures.update(
+            races_target=races,
+            complete=complete,
+            played_s=round(played_s, 1),
+            total_s=round(time.monotonic() - started, 1),
+            rematches=bench.rematches,
+            errors=dict(bench.errors),
+            server_log_errors=len(problems),
+            server_log_first_error=problems[0] if problems else None,
+            notes=bench.notes,
+            seed=seed,
+            pairs=pairs,
+            cpu_pct=cpu,
+        )
         return figures
 
 
@@ -449,18 +495,30 @@ def _cpu_shares(server, before: tuple, seconds: float) -> dict:
     server_cores, own_cores = server.cores(), sorted(os.sched_getaffinity(0))
     others_server = sum(busy[c] for c in server_cores) - server_s - (own_s if server_cores == own_cores else 0)
     others_bots = sum(busy[c] for c in own_cores) - own_s - (server_s if server_cores == own_cores else 0)
-    pct = lambda x: round(100 * max(0.0, x) / seconds, 1)
-    return {"server": pct(server_s), "bots": pct(own_s), "others_on_server_cores": pct(others_server),
-            "others_on_bot_cores": pct(others_bots), "server_cores": server_cores, "bot_cores": own_cores}
+
+    def pct(x: float) -> float:
+        return round(100 * max(0.0, x) / seconds, 1)
+
+    return {
+        "server": pct(server_s),
+        "bots": pct(own_s),
+        "others_on_server_cores": pct(others_server),
+        "others_on_bot_cores": pct(others_bots),
+        "server_cores": server_cores,
+        "bot_cores": own_cores,
+    }
 
 
 def _progress(done: Counter, modes: tuple[str, ...], seconds: float) -> str:
-    parts = [f"{mode}: " + ", ".join(f"{kind} {done[(mode, kind)]}" for kind in ("honest", "cheat", "solo"))
-             for mode in modes]
+    parts = [
+        f"{mode}: " + ", ".join(f"{kind} {done[(mode, kind)]}" for kind in ("honest", "cheat", "solo"))
+        for mode in modes
+    ]
     return f"{seconds:.0f} s: " + "; ".join(parts)
 
 
 # -- the figures ----------------------------------------------------------------------------------
+
 
 def _share(wins: int, races: int) -> dict:
     return {"share": wins / races if races else None, "wins": wins, "races": races}
@@ -470,8 +528,11 @@ def _quantiles(values: list[float]) -> dict:
     if not values:
         return {"n": 0, "p50": None, "p95": None}
     ordered = sorted(values)
-    return {"n": len(ordered), "p50": statistics.median(ordered),
-            "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
+    return {
+        "n": len(ordered),
+        "p50": statistics.median(ordered),
+        "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+    }
 
 
 def _bucket(gap: float) -> str:
@@ -491,8 +552,11 @@ def fastest_wins(races: list[Race]) -> dict:
         if gap > FAIR_GAP_MS:
             fair[0] += won
             fair[1] += 1
-    return {"buckets": {k: _share(*v) for k, v in counts.items()}, "gap_over_10": _share(*fair),
-            "all": _share(sum(v[0] for v in counts.values()), len(races))}
+    return {
+        "buckets": {k: _share(*v) for k, v in counts.items()},
+        "gap_over_10": _share(*fair),
+        "all": _share(sum(v[0] for v in counts.values()), len(races)),
+    }
 
 
 def link_wins(races: list[Race]) -> dict:
@@ -510,12 +574,16 @@ def latency(races: list[Race]) -> dict:
     showing the claim, and the losers' claim -> refusal beyond their RTT."""
     won = [r.claims[r.winner] for r in races]
     lost = [c for r in races for s, c in r.claims.items() if s != r.winner and c.sent is not None and c.answer]
-    return {"ack": _quantiles([c.answer_ms for c in won if c.answer == "ack"]),
-            "ack_beyond_rtt": _quantiles([c.beyond_rtt_ms() for c in won if c.answer == "ack"]),
-            "state": _quantiles([c.state_ms for c in won if c.state_ms is not None]),
-            "refusal_beyond_rtt": _quantiles([c.beyond_rtt_ms() for c in lost]),
-            "ack_by_link": {str(link): _quantiles([c.answer_ms for c in won if c.answer == "ack" and c.link_ms == link])
-                            for link in LINKS_MS}}
+    return {
+        "ack": _quantiles([c.answer_ms for c in won if c.answer == "ack"]),
+        "ack_beyond_rtt": _quantiles([c.beyond_rtt_ms() for c in won if c.answer == "ack"]),
+        "state": _quantiles([c.state_ms for c in won if c.state_ms is not None]),
+        "refusal_beyond_rtt": _quantiles([c.beyond_rtt_ms() for c in lost]),
+        "ack_by_link": {
+            str(link): _quantiles([c.answer_ms for c in won if c.answer == "ack" and c.link_ms == link])
+            for link in LINKS_MS
+        },
+    }
 
 
 def judged(races: list[Race]) -> dict:
@@ -535,10 +603,14 @@ def judged(races: list[Race]) -> dict:
                 by_link[claim.link_ms].append(entry["compensation_ms"])
             if entry.get("reaction_ms") is not None and claim.sent is not None:
                 excess[claim.link_ms].append(entry["reaction_ms"] - claim.true_ms)
-    return {"races": len(races), "with_race_judged": len(with_event), "winner_agrees": agree,
-            "contenders": {str(k): v for k, v in sorted(contenders.items())},
-            "compensation_ms_by_link": {str(k): _quantiles(v) for k, v in by_link.items()},
-            "judged_minus_true_reaction_ms_by_link": {str(k): _quantiles(v) for k, v in excess.items()}}
+    return {
+        "races": len(races),
+        "with_race_judged": len(with_event),
+        "winner_agrees": agree,
+        "contenders": {str(k): v for k, v in sorted(contenders.items())},
+        "compensation_ms_by_link": {str(k): _quantiles(v) for k, v in by_link.items()},
+        "judged_minus_true_reaction_ms_by_link": {str(k): _quantiles(v) for k, v in excess.items()},
+    }
 
 
 LOSS_REASONS = {
@@ -568,31 +640,57 @@ def losses(races: list[Race]) -> dict:
         elif fastest.get("reaction_ms") is not None and fastest["reaction_ms"] > race.claims[seat].reported_ms + 1:
             reasons["granted_less"] += 1
             shortfall.append(fastest["reaction_ms"] - race.claims[seat].reported_ms)
-        elif winner is not None and winner.get("reaction_ms") is not None and \
-                winner["reaction_ms"] < race.claims[race.winner].true_ms - 1:
+        elif (
+            winner is not None
+            and winner.get("reaction_ms") is not None
+            and winner["reaction_ms"] < race.claims[race.winner].true_ms - 1
+        ):
             reasons["winner_credited"] += 1
             credited.append(winner["reaction_ms"] - race.claims[race.winner].true_ms)
         else:
             reasons["other"] += 1
-    return {"reasons": dict(reasons), "fastest_judged_minus_reported_ms": _quantiles(shortfall),
-            "winner_judged_minus_true_ms": _quantiles(credited)}
+    return {
+        "reasons": dict(reasons),
+        "fastest_judged_minus_reported_ms": _quantiles(shortfall),
+        "winner_judged_minus_true_ms": _quantiles(credited),
+    }
 
 
 def race_record(table: Table, race: Race) -> dict:
     """One race as `--dump` writes it (times in ms; `sent_ms` on this process's monotonic clock)."""
-    claims = [{"seat": c.seat, "link_ms": c.link_ms, "cheater": c.cheater, "true_ms": round(c.true_ms, 2),
-               "reported_ms": c.reported_ms, "sent_ms": None if c.sent is None else round(1000 * c.sent, 2),
-               "answer": c.answer, "answer_ms": None if c.answer_ms is None else round(c.answer_ms, 2)}
-              for c in race.claims.values()]
-    return {"mode": table.mode, "kind": table.kind, "pair": table.pair, "room": table.code, "game_id": race.game_id,
-            "version": race.version, "winner": race.winner, "claims": claims, "race_judged": race.judged}
+    claims = [
+        {
+            "seat": c.seat,
+            "link_ms": c.link_ms,
+            "cheater": c.cheater,
+            "true_ms": round(c.true_ms, 2),
+            "reported_ms": c.reported_ms,
+            "sent_ms": None if c.sent is None else round(1000 * c.sent, 2),
+            "answer": c.answer,
+            "answer_ms": None if c.answer_ms is None else round(c.answer_ms, 2),
+        }
+        for c in race.claims.values()
+    ]
+    return {
+        "mode": table.mode,
+        "kind": table.kind,
+        "pair": table.pair,
+        "room": table.code,
+        "game_id": race.game_id,
+        "version": race.version,
+        "winner": race.winner,
+        "claims": claims,
+        "race_judged": race.judged,
+    }
 
 
 def summarise(bench: Bench, modes: tuple[str, ...]) -> dict:
     figures: dict = {"modes": {}}
     for mode in modes:
-        by_kind = {kind: [r for t in bench.tables if t.mode == mode and t.kind == kind for r in t.closed_races()]
-                   for kind in ("honest", "cheat", "solo")}
+        by_kind = {
+            kind: [r for t in bench.tables if t.mode == mode and t.kind == kind for r in t.closed_races()]
+            for kind in ("honest", "cheat", "solo")
+        }
         odd = Counter()
         valid = {}
         for kind, races in by_kind.items():
@@ -606,8 +704,13 @@ def summarise(bench: Bench, modes: tuple[str, ...]) -> dict:
                     odd["contested race with one claim"] += 1
                 else:
                     valid[kind].append(race)
-        answers = Counter(c.answer or "unanswered" for races in by_kind.values() for r in races
-                          for c in r.claims.values() if c.sent is not None)
+        answers = Counter(
+            c.answer or "unanswered"
+            for races in by_kind.values()
+            for r in races
+            for c in r.claims.values()
+            if c.sent is not None
+        )
         bots = [b for t in bench.tables if t.mode == mode for b in t.bots]
         honest, cheat, solo = valid["honest"], valid["cheat"], valid["solo"]
         figures["modes"][mode] = {
@@ -619,9 +722,12 @@ def summarise(bench: Bench, modes: tuple[str, ...]) -> dict:
             "contested_latency": latency(honest),
             "judged": judged(honest + cheat),
             "losses": losses(honest),
-            "answers": dict(answers), "anomalies": dict(odd),
-            "client_rtt_ms_by_link": {str(link): _quantiles([1000 * x for b in bots if b.link_ms == link
-                                                            for x in b.rtts]) for link in LINKS_MS},
+            "answers": dict(answers),
+            "anomalies": dict(odd),
+            "client_rtt_ms_by_link": {
+                str(link): _quantiles([1000 * x for b in bots if b.link_ms == link for x in b.rtts])
+                for link in LINKS_MS
+            },
             "probes_answered_per_bot": _quantiles([b.probes for b in bots]),
         }
     return figures
@@ -632,8 +738,10 @@ def cheating_figures(honest: list[Race], cheat: list[Race]) -> dict:
     out = {}
     for link in LINKS_MS:
         mine = [r for r in cheat if _cheater(r).link_ms == link]
-        out[str(link)] = _cheat_row([(r, _cheater(r).seat) for r in mine],
-                                    [(r, s) for r in honest for s, c in r.claims.items() if c.link_ms == link])
+        out[str(link)] = _cheat_row(
+            [(r, _cheater(r).seat) for r in mine],
+            [(r, s) for r in honest for s, c in r.claims.items() if c.link_ms == link],
+        )
     # Overall: every cheat race against the honest races of the same links, weighted alike.
     mine = [(r, _cheater(r).seat) for r in cheat]
     weight = Counter(_cheater(r).link_ms for r in cheat)
@@ -664,18 +772,18 @@ def _cheat_row(mine: list[tuple[Race, int]], base: list[tuple[Race, int]], weigh
     won, stole, n = rates(mine)
     base_won, base_stole, base_n = rates(base)
     gain = won - base_won if won is not None and base_won is not None else None
-    return {"cheater_wins": won, "honest_wins": base_won, "gain": gain, "cheater_stole": stole,
-            "honest_stole": base_stole, "cheat_races": n, "honest_races": base_n}
+    return {
+        "cheater_wins": won,
+        "honest_wins": base_won,
+        "gain": gain,
+        "cheater_stole": stole,
+        "honest_stole": base_stole,
+        "cheat_races": n,
+        "honest_races": base_n,
+    }
 
 
 # -- the report -----------------------------------------------------------------------------------
-
-
-
-
-
-
-
 
 
 def pct(value: float | None) -> str:
@@ -686,7 +794,6 @@ def share_cell(entry: dict) -> str:
     return f"{pct(entry['share'])} ({entry['wins']}/{entry['races']})"
 
 
-
 def failures(figures: dict) -> list[str]:
     """The targets missed (compensation on only), each as a sentence."""
     missed = []
@@ -695,16 +802,13 @@ def failures(figures: dict) -> list[str]:
         return missed
     fair = on["fastest_wins"]["gap_over_10"]
     if fair["share"] is None or fair["share"] < TARGET_SHARE:
-        missed.append(f"with compensation on, the truly fastest bot won {share_cell(fair)} of the races with a gap "
-                      f"> {FAIR_GAP_MS} ms; the target is {pct(TARGET_SHARE)}")
+        missed.append(
+            f"with compensation on, the truly fastest bot won {share_cell(fair)} of the races with a gap "
+            f"> {FAIR_GAP_MS} ms; the target is {pct(TARGET_SHARE)}"
+        )
     if not figures["complete"]:
         missed.append(f"only {on['races']} races were played in the time allowed")
     return missed
 
 
 # -- the command ----------------------------------------------------------------------------------
-
-
-
-
-

@@ -46,8 +46,10 @@ def check(message: Any) -> None:
     if errors:
         best = min(errors, key=lambda e: len(str(e.message)))
         where = "/".join(str(part) for part in best.instance_path) or "the frame"
-        raise FrameError(f"a frame outside /asyncapi.json ({len(errors)} errors; at {where}: "
-                         f"{str(best.message)[:300]}): {json.dumps(message)[:500]}")
+        raise FrameError(
+            f"a frame outside /asyncapi.json ({len(errors)} errors; at {where}: "
+            f"{str(best.message)[:300]}): {json.dumps(message)[:500]}"
+        )
 
 
 @contextlib.contextmanager

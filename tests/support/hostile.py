@@ -18,10 +18,10 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Awaitable, Callable, Iterator
 
 import httpx
 from websockets.speedups import apply_mask
@@ -30,10 +30,10 @@ from tests.support.processes import stop_process
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
 MAX_MESSAGE_BYTES = 16 * 1024  # Settings.max_message_bytes
-MAX_FRAME_BYTES = 64 * 1024    # the server's ws_max_size (dorhami.cli.SOCKET_SETTINGS)
-BATCH = 30                     # frames per socket: under the rate limit's burst of 40, so each is judged
-CONCURRENCY = 12               # sockets open at once
-REPLY_TIMEOUT_S = 10           # generous: CI runs this beside other tests on two cores
+MAX_FRAME_BYTES = 64 * 1024  # the server's ws_max_size (dorhami.cli.SOCKET_SETTINGS)
+BATCH = 30  # frames per socket: under the rate limit's burst of 40, so each is judged
+CONCURRENCY = 12  # sockets open at once
+REPLY_TIMEOUT_S = 10  # generous: CI runs this beside other tests on two cores
 OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
 _GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 PERSIAN = "شطرنج دورهمی"  # two bytes a letter in UTF-8
@@ -41,6 +41,7 @@ BIDI = "\u202e\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d"
 
 
 # -- the server --------------------------------------------------------------------------------
+
 
 @dataclass
 class LiveServer:
@@ -58,8 +59,9 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(database_url: str, log_path: Path, bot_delay_ms: str = "20,60", env: dict | None = None,
-                core: int | None = None) -> Iterator[LiveServer]:
+def live_server(
+    database_url: str, log_path: Path, bot_delay_ms: str = "20,60", env: dict | None = None, core: int | None = None
+) -> Iterator[LiveServer]:
     """`dorhami serve --access-log` on a free port, everything it prints going to `log_path`; stopped
     however the block ends. The access log is how 5xx answers are counted on the server's side.
     `env`: more of the server's environment (a None value removes the variable); `core`: pinned
@@ -70,8 +72,15 @@ def live_server(database_url: str, log_path: Path, bot_delay_ms: str = "20,60", 
     # REST rate limits off: every hostile request must reach the handler it targets, not a 429 (the
     # socket's own limit stays, and the floods meet it). No trusted proxy: the bench talks to the
     # server directly, and no client of it may name its own address.
-    env = {**os.environ, "DATABASE_URL": database_url, "DORHAMI_BOT_DELAY_MS": bot_delay_ms,
-           "DORHAMI_RATE_LIMITS": "off", "DORHAMI_TRUSTED_PROXIES": None, "FORWARDED_ALLOW_IPS": None, **(env or {})}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DORHAMI_BOT_DELAY_MS": bot_delay_ms,
+        "DORHAMI_RATE_LIMITS": "off",
+        "DORHAMI_TRUSTED_PROXIES": None,
+        "FORWARDED_ALLOW_IPS": None,
+        **(env or {}),
+    }
     env = {name: value for name, value in env.items() if value is not None}
     command = [sys.executable, "-m", "dorhami.cli", "serve", "--port", str(port), "--access-log"]
     if core is not None:
@@ -102,9 +111,9 @@ def _wait_ready(server: LiveServer) -> None:
 
 @dataclass
 class LogFigures:
-    tracebacks: int                 # lines that start a traceback
-    errors: list[str]               # each ERROR line, and each traceback down to its exception
-    five_xx: list[str]              # access-log lines of 5xx answers
+    tracebacks: int  # lines that start a traceback
+    errors: list[str]  # each ERROR line, and each traceback down to its exception
+    five_xx: list[str]  # access-log lines of 5xx answers
 
 
 ACCESS_5XX = re.compile(r'"[A-Z]+ [^"]*" 5\d\d ')
@@ -130,6 +139,7 @@ def read_log(path: Path) -> LogFigures:
 
 # -- a socket that sends what a browser never would -----------------------------------------------
 
+
 class RawSocket:
     """An RFC 6455 client over a bare TCP stream: any opcode, invalid UTF-8, unmasked or cut-off
     frames. Server messages (JSON text) are queued by a reader task; `close_code` is the code of
@@ -147,8 +157,10 @@ class RawSocket:
         """The socket once the server has answered 101; raises Refused with the status otherwise."""
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
         key = base64.b64encode(os.urandom(16))
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                     f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key.decode()}\r\n\r\n".encode())
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key.decode()}\r\n\r\n".encode()
+        )
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
         status = int(head.split(b" ", 2)[1])
         accept = base64.b64encode(hashlib.sha1(key + _GUID).digest())
@@ -199,7 +211,7 @@ class RawSocket:
     async def wait_closed(self, timeout: float = REPLY_TIMEOUT_S) -> None:
         try:
             await asyncio.wait_for(self.closed.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
     def abort(self) -> None:
@@ -245,6 +257,7 @@ class Refused(Exception):
 
 # -- the rooms under attack --------------------------------------------------------------------
 
+
 @dataclass
 class Player:
     id: str
@@ -260,6 +273,7 @@ class Player:
 class Room:
     """A live room; `seats` are the people in it. Rooms `watched` get only illegal input; those
     `static` have no timer and no bot, so nothing at all may change in them."""
+
     label: str
     game: str
     code: str
@@ -278,7 +292,7 @@ class RoomPlan:
     people: int
     bots: int = 0
     static: bool = False
-    finish: bool = False   # played to the end during setup, so that every action comes too late
+    finish: bool = False  # played to the end during setup, so that every action comes too late
     start: bool = True
 
 
@@ -319,8 +333,9 @@ async def new_player(http: httpx.AsyncClient, name: str) -> Player:
 async def set_up(http: httpx.AsyncClient, plan: RoomPlan, host: Player | None = None) -> Room:
     """Create the room of `plan`, seat its people (the host first) and bots, and start it."""
     host = host or await new_player(http, f"{plan.label[:30]} host")
-    created = await http.post("/api/rooms", json={"game": plan.game, "private": True, "config": plan.config},
-                              headers=host.headers)
+    created = await http.post(
+        "/api/rooms", json={"game": plan.game, "private": True, "config": plan.config}, headers=host.headers
+    )
     created.raise_for_status()
     code = created.json()["code"]
     seats = {}
@@ -355,12 +370,17 @@ async def play_to_the_end(http: httpx.AsyncClient, room: Room, seed: int = 1, li
 
 # -- what "unchanged" means --------------------------------------------------------------------
 
+
 async def snapshot(http: httpx.AsyncClient, room: Room) -> dict:
     """What illegal input must not change: each seat's version and view (rooms standing still),
     the log entries of each seat, and who sits where."""
-    shot = {"seats": [(s["seat"], (s["player"] or {}).get("id"), s["bot"])
-                      for s in (await http.get(f"/api/rooms/{room.code}")).json()["seats"]],
-            "chat": (await http.get(f"/api/rooms/{room.code}/chat", headers=room.host.headers)).json()["messages"]}
+    shot = {
+        "seats": [
+            (s["seat"], (s["player"] or {}).get("id"), s["bot"])
+            for s in (await http.get(f"/api/rooms/{room.code}")).json()["seats"]
+        ],
+        "chat": (await http.get(f"/api/rooms/{room.code}/chat", headers=room.host.headers)).json()["messages"],
+    }
     if not room.started:
         return shot
     for seat, player in room.seats.items():
@@ -377,9 +397,14 @@ async def snapshot(http: httpx.AsyncClient, room: Room) -> dict:
 
 def changes(room: Room, before: dict, after: dict) -> list[str]:
     """How `after` differs from `before` in what illegal input may not change in this room."""
-    keys = ["seats", "chat", "entries of people"] + ([k for k in before if k.startswith("seat ")] if room.static else [])
-    return [f"{room.label} ({room.game}, {room.code}): {key} {before.get(key)!r:.300} -> {after.get(key)!r:.300}"
-            for key in keys if before.get(key) != after.get(key)]
+    keys = ["seats", "chat", "entries of people"] + (
+        [k for k in before if k.startswith("seat ")] if room.static else []
+    )
+    return [
+        f"{room.label} ({room.game}, {room.code}): {key} {before.get(key)!r:.300} -> {after.get(key)!r:.300}"
+        for key in keys
+        if before.get(key) != after.get(key)
+    ]
 
 
 async def settled_snapshots(http: httpx.AsyncClient, rooms: list[Room], limit_s: float = 10) -> dict[str, dict]:
@@ -398,9 +423,11 @@ async def settled_snapshots(http: httpx.AsyncClient, rooms: list[Room], limit_s:
 
 # -- hostile frames ----------------------------------------------------------------------------
 
+
 @dataclass
 class Seat:
     """One greeted socket's view of its room: what the server said after the hello."""
+
     room: Room
     seat: int | None
     view: dict
@@ -413,13 +440,22 @@ class Seat:
 
 
 SAMPLE_ACTIONS = {
-    "jekyll-vs-hyde": [{"type": "play_card", "card": 3, "named_color": None}, {"type": "exchange_cards", "cards": [1]},
-                       {"type": "greed_give", "cards": [2]}],
-    "queendomino": [{"type": "choose_tile", "tile": 12}, {"type": "place_tile", "cell_a": [0, 1], "cell_b": [0, 2]},
-                    {"type": "buy_building", "colour": "red", "cell": [1, 1]}],
+    "jekyll-vs-hyde": [
+        {"type": "play_card", "card": 3, "named_color": None},
+        {"type": "exchange_cards", "cards": [1]},
+        {"type": "greed_give", "cards": [2]},
+    ],
+    "queendomino": [
+        {"type": "choose_tile", "tile": 12},
+        {"type": "place_tile", "cell_a": [0, 1], "cell_b": [0, 2]},
+        {"type": "buy_building", "colour": "red", "cell": [1, 1]},
+    ],
     "camel-up-cards": [{"type": "play_card", "card": 7, "camel": "red"}],
-    "twin-it": [{"type": "claim", "cards": [{"card": 1, "design": 2}, {"card": 3, "design": 2}]},
-                {"type": "touch", "cards": [{"card": 1, "design": 2}]}, {"type": "turn_over", "card": 4, "design": 1}],
+    "twin-it": [
+        {"type": "claim", "cards": [{"card": 1, "design": 2}, {"card": 3, "design": 2}]},
+        {"type": "touch", "cards": [{"card": 1, "design": 2}]},
+        {"type": "turn_over", "card": 4, "design": 1},
+    ],
     "double-connect": [{"type": "claim", "card": 1, "target": 2, "symbol": 3}],
 }
 REALTIME = {"twin-it", "double-connect"}  # their legal lists are compact, and a wrong claim is a legal mistake
@@ -446,15 +482,16 @@ def impossible(value: object, rng: random.Random) -> list[object]:
 
 def never_legal(game: str, rng: random.Random) -> list[dict]:
     """Actions of `game` that no seat may make, whatever the state: every field impossible."""
-    return [{k: v if k == "type" else rng.choice(impossible(v, rng)) for k, v in action.items()}
-            for action in SAMPLE_ACTIONS[game]]
+    return [
+        {k: v if k == "type" else rng.choice(impossible(v, rng)) for k, v in action.items()}
+        for action in SAMPLE_ACTIONS[game]
+    ]
 
 
 def illegal_actions(seat: Seat, rng: random.Random) -> list[dict]:
     """Actions of the right shape that no rule allows this seat now; never one of its legal actions."""
     game = seat.room.game
-    base = ([a for a in seat.legal if a.get("type") != "flip"] if game not in REALTIME else []) \
-        or SAMPLE_ACTIONS[game]
+    base = ([a for a in seat.legal if a.get("type") != "flip"] if game not in REALTIME else []) or SAMPLE_ACTIONS[game]
     found = []
     for action in base:
         for key, value in action.items():
@@ -464,8 +501,11 @@ def illegal_actions(seat: Seat, rng: random.Random) -> list[dict]:
     for other_game, samples in SAMPLE_ACTIONS.items():
         if other_game != game:
             # Same field names, other rules: e.g. a Camel Up play_card in Jekyll vs. Hyde names a camel.
-            found += [{**s, "card": 999} if "card" in s else s for s in samples
-                      if s["type"] not in {a["type"] for a in SAMPLE_ACTIONS[game]}]
+            found += [
+                {**s, "card": 999} if "card" in s else s
+                for s in samples
+                if s["type"] not in {a["type"] for a in SAMPLE_ACTIONS[game]}
+            ]
     if game not in REALTIME:
         # The other seat's moves: cards this seat does not hold, a turn that is not its own.
         found += [a for a in seat.others_legal if a not in seat.legal]
@@ -481,8 +521,12 @@ def stale_steps(seat: Seat, rng: random.Random) -> list[dict]:
         return illegal_actions(seat, rng)
     step = seat.step
     found = [{**a, "step": bad} for a in seat.legal for bad in (step - 1, step + 1, step + 1000, -1, 2**53)]
-    found += [{**a, "seat": other, "step": step} for a in seat.others_legal for other in (0, 1, 7)
-              if {k: v for k, v in a.items() if k != "step"} not in seat.legal]
+    found += [
+        {**a, "seat": other, "step": step}
+        for a in seat.others_legal
+        for other in (0, 1, 7)
+        if {k: v for k, v in a.items() if k != "step"} not in seat.legal
+    ]
     return found or illegal_actions(seat, rng)
 
 
@@ -502,43 +546,103 @@ def action_frame(action: object, rng: random.Random, **extra) -> str:
 
 
 def frames_malformed_json(seat: Seat, rng: random.Random) -> list[str]:
-    return ["", " ", "{", "}", "[", "]", '{"type": "action"', "{'type': 'ping'}", '{"type": "ping",}', "[1, 2",
-            "nul", "tru", '{"type": "ping"} x', '{"type": "ping"}{"type": "ping"}', '/* c */ {"type": "ping"}',
-            '{"type": "ping", "client_time": 01}', '{"type": "\\u12"}', "\ufeff" + '{"type": "ping"}',
-            '{"type": "ping" "client_time": 1}', '{"type": "action", "action": {"type": "play_card", "card": }}',
-            '{"type": "action", "action": {,}}', "\\", '"\\x41"', "{" * 3 + "}" * 2,
-            "".join(chr(rng.randrange(32, 0x2FFF)) for _ in range(rng.randrange(1, 200)))]
+    return [
+        "",
+        " ",
+        "{",
+        "}",
+        "[",
+        "]",
+        '{"type": "action"',
+        "{'type': 'ping'}",
+        '{"type": "ping",}',
+        "[1, 2",
+        "nul",
+        "tru",
+        '{"type": "ping"} x',
+        '{"type": "ping"}{"type": "ping"}',
+        '/* c */ {"type": "ping"}',
+        '{"type": "ping", "client_time": 01}',
+        '{"type": "\\u12"}',
+        "\ufeff" + '{"type": "ping"}',
+        '{"type": "ping" "client_time": 1}',
+        '{"type": "action", "action": {"type": "play_card", "card": }}',
+        '{"type": "action", "action": {,}}',
+        "\\",
+        '"\\x41"',
+        "{" * 3 + "}" * 2,
+        "".join(chr(rng.randrange(32, 0x2FFF)) for _ in range(rng.randrange(1, 200))),
+    ]
 
 
 def frames_wrong_types(seat: Seat, rng: random.Random) -> list[str]:
     action = rng.choice(illegal_actions(seat, rng))
-    typed = [{k: (str(v) if isinstance(v, int) else [v] if not isinstance(v, list) else {"0": v}) if k != "type" else v
-              for k, v in action.items()}]
-    return [json.dumps(m) for m in [
-        {"type": 5}, {"type": None}, {"type": ["action"]}, {"type": True}, {"type": {"type": "ping"}},
-        {"type": "action", "action": "play_card"}, {"type": "action", "action": []}, {"type": "action", "action": 5},
-        {"type": "action", "action": None}, {"type": "action", "action": action, "client_seq": "1"},
-        {"type": "action", "action": action, "client_seq": 1.5},
-        {"type": "action", "action": action, "client_seq": True},
-        {"type": "action", "action": action, "client_seq": -3}, {"type": "ping", "client_time": "now"},
-        {"type": "ping", "client_time": [1]}, {"type": "ping", "client_time": {"t": 1}},
-        {"type": "visibility", "hidden": "maybe"}, {"type": "visibility", "hidden": 2}, {"type": "visibility"},
-        {"type": "hello", "token": 5}, {"type": "action", "action": {"type": 5}}, {"type": "action", "action": {}},
-        {"type": "action", "action": {"type": None}}, {"type": "action", "action": {"type": ["play_card"]}},
-        *({"type": "action", "action": t, "client_seq": 9} for t in typed)]]
+    typed = [
+        {
+            k: (str(v) if isinstance(v, int) else [v] if not isinstance(v, list) else {"0": v}) if k != "type" else v
+            for k, v in action.items()
+        }
+    ]
+    return [
+        json.dumps(m)
+        for m in [
+            {"type": 5},
+            {"type": None},
+            {"type": ["action"]},
+            {"type": True},
+            {"type": {"type": "ping"}},
+            {"type": "action", "action": "play_card"},
+            {"type": "action", "action": []},
+            {"type": "action", "action": 5},
+            {"type": "action", "action": None},
+            {"type": "action", "action": action, "client_seq": "1"},
+            {"type": "action", "action": action, "client_seq": 1.5},
+            {"type": "action", "action": action, "client_seq": True},
+            {"type": "action", "action": action, "client_seq": -3},
+            {"type": "ping", "client_time": "now"},
+            {"type": "ping", "client_time": [1]},
+            {"type": "ping", "client_time": {"t": 1}},
+            {"type": "visibility", "hidden": "maybe"},
+            {"type": "visibility", "hidden": 2},
+            {"type": "visibility"},
+            {"type": "hello", "token": 5},
+            {"type": "action", "action": {"type": 5}},
+            {"type": "action", "action": {}},
+            {"type": "action", "action": {"type": None}},
+            {"type": "action", "action": {"type": ["play_card"]}},
+            *({"type": "action", "action": t, "client_seq": 9} for t in typed),
+        ]
+    ]
 
 
 def frames_huge_numbers(seat: Seat, rng: random.Random) -> list[str]:
     action = rng.choice(illegal_actions(seat, rng))
     key = next((k for k, v in action.items() if isinstance(v, int) and not isinstance(v, bool)), "card")
-    big = ["1" + "0" * 400, "-1" + "0" * 400, "1" + "0" * 5000, str(2**64), str(2**63), str(-(2**63) - 1), "1e308",
-           "-1e308", "1e309", "1e-400", "4.9e-324", "123456789012345678901234567890.5", "0." + "0" * 3000 + "1"]
+    big = [
+        "1" + "0" * 400,
+        "-1" + "0" * 400,
+        "1" + "0" * 5000,
+        str(2**64),
+        str(2**63),
+        str(-(2**63) - 1),
+        "1e308",
+        "-1e308",
+        "1e309",
+        "1e-400",
+        "4.9e-324",
+        "123456789012345678901234567890.5",
+        "0." + "0" * 3000 + "1",
+    ]
     template = json.dumps({**action, key: "N"})
-    return ['{"type": "action", "client_seq": %s, "action": {"type": "play_card", "card": 1}}' % n for n in big[:7]] \
-        + ['{"type": "ping", "client_time": %s}' % n for n in big] \
-        + ['{"type": "action", "client_seq": 5, "action": %s}' % template.replace('"N"', n) for n in big] \
-        + ['{"type": "action", "client_seq": 6, "action": %s}' % json.dumps({**action, "step": "S"}).replace('"S"', n)
-           for n in big[:4]]
+    return (
+        ['{"type": "action", "client_seq": %s, "action": {"type": "play_card", "card": 1}}' % n for n in big[:7]]
+        + ['{"type": "ping", "client_time": %s}' % n for n in big]
+        + ['{"type": "action", "client_seq": 5, "action": %s}' % template.replace('"N"', n) for n in big]
+        + [
+            '{"type": "action", "client_seq": 6, "action": %s}' % json.dumps({**action, "step": "S"}).replace('"S"', n)
+            for n in big[:4]
+        ]
+    )
 
 
 def frames_nan_infinity(seat: Seat, rng: random.Random) -> list[str]:
@@ -546,13 +650,15 @@ def frames_nan_infinity(seat: Seat, rng: random.Random) -> list[str]:
     key = next((k for k, v in action.items() if isinstance(v, int) and not isinstance(v, bool)), "card")
     out = []
     for literal in ("NaN", "Infinity", "-Infinity", "nan", "inf", "+Infinity", "-NaN"):
-        out += ['{"type": "ping", "client_time": %s}' % literal,
-                '{"type": "action", "client_seq": %s, "action": {"type": "play_card", "card": 1}}' % literal,
-                '{"type": "action", "client_seq": 7, "action": %s}' % json.dumps({**action, key: "X"}).replace(
-                    '"X"', literal),
-                '{"type": "action", "client_seq": 8, "action": %s}' % json.dumps({**action, "step": "X"}).replace(
-                    '"X"', literal),
-                '{"type": "visibility", "hidden": %s}' % literal]
+        out += [
+            '{"type": "ping", "client_time": %s}' % literal,
+            '{"type": "action", "client_seq": %s, "action": {"type": "play_card", "card": 1}}' % literal,
+            '{"type": "action", "client_seq": 7, "action": %s}'
+            % json.dumps({**action, key: "X"}).replace('"X"', literal),
+            '{"type": "action", "client_seq": 8, "action": %s}'
+            % json.dumps({**action, "step": "X"}).replace('"X"', literal),
+            '{"type": "visibility", "hidden": %s}' % literal,
+        ]
     return out
 
 
@@ -576,37 +682,80 @@ def frames_oversize(seat: Seat, rng: random.Random) -> list[str]:
     persian_pad = (PERSIAN * (MAX_MESSAGE_BYTES // len(PERSIAN)))[: MAX_MESSAGE_BYTES // 2 + rng.randrange(10, 9000)]
     emoji_pad = "😀" * (MAX_MESSAGE_BYTES // 4 + rng.randrange(1, 2000))
     action = rng.choice(illegal_actions(seat, rng))
-    return [json.dumps({"type": "ping", "client_time": 1, "pad": ascii_pad}),
-            dump({"type": "ping", "client_time": 1, "pad": persian_pad}),
-            dump({"type": "ping", "client_time": 1, "pad": emoji_pad}),
-            action_frame({**action, "note": persian_pad}, rng),
-            action_frame(action, rng, pad=ascii_pad),
-            # One byte over, and exactly at the limit (a ping with a pad is invalid either way).
-            json.dumps({"type": "ping", "pad": "y" * (MAX_MESSAGE_BYTES - 27)}),
-            json.dumps({"type": "ping", "pad": "y" * (MAX_MESSAGE_BYTES - 26)})]
+    return [
+        json.dumps({"type": "ping", "client_time": 1, "pad": ascii_pad}),
+        dump({"type": "ping", "client_time": 1, "pad": persian_pad}),
+        dump({"type": "ping", "client_time": 1, "pad": emoji_pad}),
+        action_frame({**action, "note": persian_pad}, rng),
+        action_frame(action, rng, pad=ascii_pad),
+        # One byte over, and exactly at the limit (a ping with a pad is invalid either way).
+        json.dumps({"type": "ping", "pad": "y" * (MAX_MESSAGE_BYTES - 27)}),
+        json.dumps({"type": "ping", "pad": "y" * (MAX_MESSAGE_BYTES - 26)}),
+    ]
 
 
 def frames_unknown_type(seat: Seat, rng: random.Random) -> list[str]:
     action = rng.choice(illegal_actions(seat, rng))
-    names = ["dance", "", "HELLO", "Action", "action ", " ping", "act\u0000ion", "ping\u202e", "state", "ack", "error",
-             "pong", "room", "history", "__proto__", "constructor", "hello\u200c", "اقدام", "a" * 5000]
-    return [dump({"type": n}) for n in names] \
-        + [dump({"type": n, "action": action, "client_seq": 3}) for n in names[:6]] \
-        + [json.dumps(m) for m in ({}, {"kind": "ping"}, {"Type": "ping"},
-                                   {"type": "action", "action": {"type": "teleport"}},
-                                   {"type": "action", "action": {"type": "play_card\u0000"}},
-                                   {"type": "action", "action": {"type": "__proto__"}})]
+    names = [
+        "dance",
+        "",
+        "HELLO",
+        "Action",
+        "action ",
+        " ping",
+        "act\u0000ion",
+        "ping\u202e",
+        "state",
+        "ack",
+        "error",
+        "pong",
+        "room",
+        "history",
+        "__proto__",
+        "constructor",
+        "hello\u200c",
+        "اقدام",
+        "a" * 5000,
+    ]
+    return (
+        [dump({"type": n}) for n in names]
+        + [dump({"type": n, "action": action, "client_seq": 3}) for n in names[:6]]
+        + [
+            json.dumps(m)
+            for m in (
+                {},
+                {"kind": "ping"},
+                {"Type": "ping"},
+                {"type": "action", "action": {"type": "teleport"}},
+                {"type": "action", "action": {"type": "play_card\u0000"}},
+                {"type": "action", "action": {"type": "__proto__"}},
+            )
+        ]
+    )
 
 
 def frames_junk_fields(seat: Seat, rng: random.Random) -> list[str]:
     """Fields no message has, around illegal actions (so the room stays as it was whatever the schema does)."""
-    junk = [{"junk": 1}, {"__proto__": {"admin": True}}, {"seat": 1}, {"player": "someone"}, {"x": "\u0000"},
-            {"version": 10**6}, {"": ""}, {"step ": 0}, {"a" * 1000: 1}]
+    junk = [
+        {"junk": 1},
+        {"__proto__": {"admin": True}},
+        {"seat": 1},
+        {"player": "someone"},
+        {"x": "\u0000"},
+        {"version": 10**6},
+        {"": ""},
+        {"step ": 0},
+        {"a" * 1000: 1},
+    ]
     out = []
     for extra in junk:
         action = rng.choice(illegal_actions(seat, rng))
-        out += [json.dumps({"type": "ping", "client_time": 1, **extra}), action_frame({**action, **extra}, rng),
-                action_frame(action, rng, **extra), json.dumps({"type": "visibility", "hidden": False, **extra})]
+        out += [
+            json.dumps({"type": "ping", "client_time": 1, **extra}),
+            action_frame({**action, **extra}, rng),
+            action_frame(action, rng, **extra),
+            json.dumps({"type": "visibility", "hidden": False, **extra}),
+        ]
     return out
 
 
@@ -621,8 +770,21 @@ def frames_illegal_moves(seat: Seat, rng: random.Random) -> list[str]:
 def frames_control_strings(seat: Seat, rng: random.Random) -> list[str]:
     """NUL (escaped, and raw where JSON forbids it), bidi controls and lone surrogates in every string."""
     action = rng.choice(illegal_actions(seat, rng))
-    nasty = ["\u0000", "a\u0000b", "\u202eplay_card", "play_card\u2066", BIDI, "\ud800", "\udfff", "\ufffe",
-             "\u200b", "\x1b[31m", "\r\n", "\u0085", "\U0010ffff"]
+    nasty = [
+        "\u0000",
+        "a\u0000b",
+        "\u202eplay_card",
+        "play_card\u2066",
+        BIDI,
+        "\ud800",
+        "\udfff",
+        "\ufffe",
+        "\u200b",
+        "\x1b[31m",
+        "\r\n",
+        "\u0085",
+        "\U0010ffff",
+    ]
     out = []
     for s in nasty:
         out.append(json.dumps({"type": "action", "action": {**action, "type": s}, "client_seq": 2}))
@@ -633,8 +795,12 @@ def frames_control_strings(seat: Seat, rng: random.Random) -> list[str]:
         out.append(dump({"type": s}))
         out.append(json.dumps({"type": "hello", "token": s}))
     # Raw control characters inside a JSON string are not JSON at all.
-    out += ['{"type": "ping\u0000"}', '{"type": "ping"}\u0000', '\u0000{"type": "ping"}',
-            '{"type": "action", "action": {"type": "play\u0001card"}, "client_seq": 1}']
+    out += [
+        '{"type": "ping\u0000"}',
+        '{"type": "ping"}\u0000',
+        '\u0000{"type": "ping"}',
+        '{"type": "action", "action": {"type": "play\u0001card"}, "client_seq": 1}',
+    ]
     return out
 
 
@@ -645,23 +811,37 @@ def frames_chat(seat: Seat, rng: random.Random) -> list[str]:
     too_long = rng.choice(["x", "ب", "😀"]) * rng.randrange(281, 2000)
     return [
         *(json.dumps({"type": "chat", "text": t}) for t in (5, None, [], {}, True, ["salam"], {"text": "hi"})),
-        json.dumps({"type": "chat"}), json.dumps({"type": "chat", "text": "hi", "player": "someone"}),
-        json.dumps({"type": "chat", "text": "hi", "kind": "reaction"}), json.dumps({"type": "chat", "text": "x" * 2001}),
+        json.dumps({"type": "chat"}),
+        json.dumps({"type": "chat", "text": "hi", "player": "someone"}),
+        json.dumps({"type": "chat", "text": "hi", "kind": "reaction"}),
+        json.dumps({"type": "chat", "text": "x" * 2001}),
         dump({"type": "chat", "text": too_long}),
-        *(dump({"type": "chat", "text": invisible * rng.randrange(1, 200)})
-          for invisible in (" ", "\t", "\n", "\u202e", "\u2066", "\u200b", "\u200c\u2060", "\u0000", "\u3000")),
+        *(
+            dump({"type": "chat", "text": invisible * rng.randrange(1, 200)})
+            for invisible in (" ", "\t", "\n", "\u202e", "\u2066", "\u200b", "\u200c\u2060", "\u0000", "\u3000")
+        ),
         dump({"type": "chat", "text": PERSIAN * (2000 // len(PERSIAN) + 1)}),
-        *(dump({"type": "react", "reaction": r}) for r in ("", "CLAP", "clap\u0000", "clap ", "__proto__", "کف",
-                                                           "x" * 33, "\u202eclap")),
+        *(
+            dump({"type": "react", "reaction": r})
+            for r in ("", "CLAP", "clap\u0000", "clap ", "__proto__", "کف", "x" * 33, "\u202eclap")
+        ),
         *(json.dumps({"type": "react", "reaction": r}) for r in (5, None, ["clap"], {"clap": 1})),
-        json.dumps({"type": "react"}), json.dumps({"type": "react", "reaction": "clap", "text": "hi"}),
+        json.dumps({"type": "react"}),
+        json.dumps({"type": "react", "reaction": "clap", "text": "hi"}),
     ]
 
 
 def frames_binary(seat: Seat, rng: random.Random) -> list[bytes]:
-    return [b"", b"\x00", b"\x00\x01\xff", os.urandom(rng.randrange(1, 4096)), b'{"type": "ping", "client_time": 1}',
-            json.dumps({"type": "action", "action": rng.choice(illegal_actions(seat, rng))}).encode(),
-            os.urandom(MAX_MESSAGE_BYTES + 100), PERSIAN.encode("utf-16")]
+    return [
+        b"",
+        b"\x00",
+        b"\x00\x01\xff",
+        os.urandom(rng.randrange(1, 4096)),
+        b'{"type": "ping", "client_time": 1}',
+        json.dumps({"type": "action", "action": rng.choice(illegal_actions(seat, rng))}).encode(),
+        os.urandom(MAX_MESSAGE_BYTES + 100),
+        PERSIAN.encode("utf-16"),
+    ]
 
 
 @dataclass(frozen=True)
@@ -669,6 +849,7 @@ class Kind:
     """One kind of hostile input, sent in one `style` of socket: "greeted" sockets send `frames`
     after a good hello, "fatal" ones one frame of FATAL, the others what their name says; `closes`
     are the close codes a socket of this kind may end with."""
+
     name: str
     style: str  # greeted | fatal | before_hello | hello | room | flood
     frames: Callable[[Seat, random.Random], list] | None = None
@@ -676,8 +857,19 @@ class Kind:
 
 
 def _fatal_invalid_utf8(sock: RawSocket, rng: random.Random) -> int:
-    sock.send(rng.choice([b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\xc0\xaf", b"\xe2\x82", b'{"type": "\xfe"}',
-                          b'{"type": "ping", "client_time": 1}\xf8\x88\x80\x80\x80']))
+    sock.send(
+        rng.choice(
+            [
+                b"\xff",
+                b"\xc3\x28",
+                b"\xed\xa0\x80",
+                b"\xc0\xaf",
+                b"\xe2\x82",
+                b'{"type": "\xfe"}',
+                b'{"type": "ping", "client_time": 1}\xf8\x88\x80\x80\x80',
+            ]
+        )
+    )
     return 1
 
 
@@ -689,20 +881,22 @@ def _fatal_oversize_frame(sock: RawSocket, rng: random.Random) -> int:
 def _fatal_protocol(sock: RawSocket, rng: random.Random) -> int:
     """A frame no browser sends: unmasked, a reserved opcode or bit, a control frame fragmented or too
     long, a continuation with nothing to continue, a close with a code that may not be sent."""
-    rng.choice([
-        lambda: sock.send(b'{"type": "ping"}', masked=False),
-        lambda: sock.send(b"x", opcode=0x3),
-        lambda: sock.send(b"x", opcode=0xB),
-        lambda: sock.send(b'{"type": "ping"}', rsv=0x4),
-        lambda: sock.send(b"x", opcode=OP_PING, fin=False),
-        lambda: sock.send(b"x" * 126, opcode=OP_PING),
-        lambda: sock.send(b"tail", opcode=OP_CONT),
-        lambda: sock.send((999).to_bytes(2, "big"), opcode=OP_CLOSE),
-        lambda: sock.send(b"\x03", opcode=OP_CLOSE),
-        lambda: sock.send((1000).to_bytes(2, "big") + b"\xff", opcode=OP_CLOSE),
-        # A second text frame where a continuation was due.
-        lambda: (sock.send(b'{"type":', fin=False), sock.send(b'"ping"}', opcode=OP_TEXT)),
-    ])()
+    rng.choice(
+        [
+            lambda: sock.send(b'{"type": "ping"}', masked=False),
+            lambda: sock.send(b"x", opcode=0x3),
+            lambda: sock.send(b"x", opcode=0xB),
+            lambda: sock.send(b'{"type": "ping"}', rsv=0x4),
+            lambda: sock.send(b"x", opcode=OP_PING, fin=False),
+            lambda: sock.send(b"x" * 126, opcode=OP_PING),
+            lambda: sock.send(b"tail", opcode=OP_CONT),
+            lambda: sock.send((999).to_bytes(2, "big"), opcode=OP_CLOSE),
+            lambda: sock.send(b"\x03", opcode=OP_CLOSE),
+            lambda: sock.send((1000).to_bytes(2, "big") + b"\xff", opcode=OP_CLOSE),
+            # A second text frame where a continuation was due.
+            lambda: (sock.send(b'{"type":', fin=False), sock.send(b'"ping"}', opcode=OP_TEXT)),
+        ]
+    )()
     return 1
 
 
@@ -711,13 +905,17 @@ def _fatal_cut_off(sock: RawSocket, rng: random.Random) -> int:
     header's length, with no close frame."""
     payload = b'{"type": "action", "action": {"type": "play_card", "card": 1}, "client_seq": 1}'
     whole = bytes((0x81, 0x80 | len(payload))) + b"\x00\x00\x00\x00" + payload
-    sock.write_raw(whole[:rng.choice([1, 2, 4, 6, len(whole) // 2, len(whole) - 1])])
+    sock.write_raw(whole[: rng.choice([1, 2, 4, 6, len(whole) // 2, len(whole) - 1])])
     sock.write_raw(bytes((0x81, 0xFF)) + (10**9).to_bytes(8, "big") + b"\x00" * 4 + b"x" * rng.randrange(0, 50))
     return 1
 
 
-FATAL = {"invalid_utf8": _fatal_invalid_utf8, "oversize_frame": _fatal_oversize_frame, "protocol": _fatal_protocol,
-         "cut_off_mid_frame": _fatal_cut_off}
+FATAL = {
+    "invalid_utf8": _fatal_invalid_utf8,
+    "oversize_frame": _fatal_oversize_frame,
+    "protocol": _fatal_protocol,
+    "cut_off_mid_frame": _fatal_cut_off,
+}
 
 KINDS = [
     Kind("malformed_json", "greeted", frames_malformed_json),
@@ -744,31 +942,71 @@ KINDS = [
 ]
 FLOOD_FRAMES = 300  # the server closes a socket after 200 refusals within 10 s; 40 of these are allowed first
 
-BAD_HELLOS = [dump({"type": "hello", "token": token}) for token in (
-    "forged", "", "x" * 200, "x" * 201, 5, ["t"], "\u0000", "a\u0000b" * 10, BIDI, PERSIAN, "' OR 1=1 --", "%00",
-    {"$ne": None}, "\ud800")] + [dump({"type": "hello", "token": None, "x": 1}), dump({"type": "HELLO", "token": None}),
-                                '{"type": "hello", "token": NaN}', '{"type": "hello", "token": "abc"']
-BEFORE_HELLO = ['{"type": "ping", "client_time": 1}', '{"type": "action", "action": {"type": "play_card", "card": 1}}',
-                '{"type": "visibility", "hidden": true}', "not json", "", "[" * 5000, b"\x00\x01",
-                b'{"type": "hello"}', json.dumps({"type": "hello", "pad": "x" * 20_000}),
-                "\ufeff" + '{"type": "hello", "token": null}',
-                dump({"type": "hello", "token": None, "pad": PERSIAN * 800})]
-UNKNOWN_ROOMS = ["nosuchroom", "%00", "a%00b", "x" * 300, "%E2%80%AE", "..%2F..%2Fetc%2Fpasswd", "%D8%B4", "%FF%FE",
-                 "'%20OR%201=1", "AAAAAAAAAAAAAAAAAAAAAA", "%20", "%2E%2E"]
+BAD_HELLOS = [
+    dump({"type": "hello", "token": token})
+    for token in (
+        "forged",
+        "",
+        "x" * 200,
+        "x" * 201,
+        5,
+        ["t"],
+        "\u0000",
+        "a\u0000b" * 10,
+        BIDI,
+        PERSIAN,
+        "' OR 1=1 --",
+        "%00",
+        {"$ne": None},
+        "\ud800",
+    )
+] + [
+    dump({"type": "hello", "token": None, "x": 1}),
+    dump({"type": "HELLO", "token": None}),
+    '{"type": "hello", "token": NaN}',
+    '{"type": "hello", "token": "abc"',
+]
+BEFORE_HELLO = [
+    '{"type": "ping", "client_time": 1}',
+    '{"type": "action", "action": {"type": "play_card", "card": 1}}',
+    '{"type": "visibility", "hidden": true}',
+    "not json",
+    "",
+    "[" * 5000,
+    b"\x00\x01",
+    b'{"type": "hello"}',
+    json.dumps({"type": "hello", "pad": "x" * 20_000}),
+    "\ufeff" + '{"type": "hello", "token": null}',
+    dump({"type": "hello", "token": None, "pad": PERSIAN * 800}),
+]
+UNKNOWN_ROOMS = [
+    "nosuchroom",
+    "%00",
+    "a%00b",
+    "x" * 300,
+    "%E2%80%AE",
+    "..%2F..%2Fetc%2Fpasswd",
+    "%D8%B4",
+    "%FF%FE",
+    "'%20OR%201=1",
+    "AAAAAAAAAAAAAAAAAAAAAA",
+    "%20",
+    "%2E%2E",
+]
 
 
 @dataclass
 class Tally:
-    frames: Counter = field(default_factory=Counter)      # kind -> hostile frames sent
-    sockets: Counter = field(default_factory=Counter)     # kind -> sockets opened
+    frames: Counter = field(default_factory=Counter)  # kind -> hostile frames sent
+    sockets: Counter = field(default_factory=Counter)  # kind -> sockets opened
     replies: dict = field(default_factory=lambda: defaultdict(Counter))  # kind -> reply type or error code -> n
-    closes: dict = field(default_factory=lambda: defaultdict(Counter))   # kind -> close code -> n
+    closes: dict = field(default_factory=lambda: defaultdict(Counter))  # kind -> close code -> n
     unanswered: Counter = field(default_factory=Counter)  # kind -> greeted frames without any answer
-    acked: list = field(default_factory=list)             # illegal frames the server accepted: (room, frame)
-    surprises: list = field(default_factory=list)         # a close code a kind should not end with, and the like
-    http: Counter = field(default_factory=Counter)        # REST status -> n
-    server_errors: list = field(default_factory=list)     # every 5xx (REST or handshake) and close 1011
-    unsent: list = field(default_factory=list)            # requests that got no HTTP answer, and why
+    acked: list = field(default_factory=list)  # illegal frames the server accepted: (room, frame)
+    surprises: list = field(default_factory=list)  # a close code a kind should not end with, and the like
+    http: Counter = field(default_factory=Counter)  # REST status -> n
+    server_errors: list = field(default_factory=list)  # every 5xx (REST or handshake) and close 1011
+    unsent: list = field(default_factory=list)  # requests that got no HTTP answer, and why
 
     def close(self, kind: Kind, code: int | None, what: str) -> None:
         self.closes[kind.name][code] += 1
@@ -916,7 +1154,8 @@ class Campaign:
                 self.tally.frames[kind.name] += 1
                 if refused.status >= 500:
                     self.tally.server_errors.append(
-                        f"{kind.name}: handshake of /ws/rooms/{code} answered {refused.status}")
+                        f"{kind.name}: handshake of /ws/rooms/{code} answered {refused.status}"
+                    )
                 continue
             self.tally.sockets[kind.name] += 1
             sock.send(frame, OP_BINARY) if isinstance(frame, bytes) else sock.send_text(frame)
@@ -961,36 +1200,96 @@ class Campaign:
 
 # -- hostile requests --------------------------------------------------------------------------
 
+
 def hostile_requests(rooms: list[Room], rng: random.Random) -> list[tuple[str, str, dict, bytes | None]]:
     """(method, path, headers, body) of requests no client of ours sends; every one of them must be
     answered below 500 and change nothing in the watched rooms."""
     json_type = {"Content-Type": "application/json"}
-    bodies = [b"", b"{", b"null", b"[]", b"1", b'"x"', b'{"name":', b'{"name": NaN}', b'{"name": Infinity}',
-              b'{"name": "a"}{"name": "b"}', b"[" * 5000 + b"]" * 5000, b'{"a":' * 3000 + b"1" + b"}" * 3000,
-              b'{"name": 1' + b"0" * 5000 + b"}", b'{"name": "\\ud800"}', b'{"name": "\xff\xfe"}',
-              b'{"name": "\\u0000"}', b"\x00", '{"name": "Sara"}'.encode("utf-16"),
-              b'{"to": 1' + b"0" * 5000 + b"}", b'{"action": {"type": "play_card", "card": NaN}}',
-              b'{"action": {"type": "play_card", "card": 1}, "client_seq": 1e400}',
-              b'{"action": {"type": "play_card", "card": 1}, "client_seq": 1' + b"0" * 5000 + b"}"]
-    names = ["\u0000", "a\u0000b", "\u202eevil", BIDI + "x", "   ", "ش" * 41, "x" * 10_000, "\ud800", "\u200c",
-             "<script>alert(1)</script>", "'; DROP TABLE players; --", "\x7f", "\x1b[2J", "\ufeff"]
-    paths = ["/api/rooms/%00", "/api/rooms/%00/state", "/api/rooms/a%00b/join", "/api/rooms/%2F", "/api/rooms/..%2F",
-             "/api/rooms/" + "x" * 10_000, "/api/rooms/%E2%80%AE", "/api/rooms/%D8%B4/log", "/api/rooms/%FF",
-             "/api/rooms/{code}%00/actions", "/api/rooms/{code}/seats/%00", "/api/rooms/{code}/seats/-1",
-             "/api/rooms/{code}/seats/99999999999999999999999", "/api/rooms/{code}/seats/1e3/move",
-             "/api/rooms/{code}/log?after=-1", "/api/rooms/{code}/log?after=abc", "/api/rooms/{code}/log?after=1e99",
-             "/api/rooms/{code}/log?limit=0", "/api/rooms/{code}/log?limit=" + "9" * 40,
-             "/api/rooms/{code}/log?after=NaN", "/api/rooms/{code}/log?after=%00",
-             "/api/rooms/{code}/log?after=1&after=2", "/api/rooms/{code}/log?after=2147483648",
-             "/api/rooms/{code}/log?after=9223372036854775808",
-             "/api/%00", "/%00", "/api/games/%00", "/static/%00", "/static/..%2F..%2Fpyproject.toml",
-             "/static/../../pyproject.toml", "/api/rooms/{code}/state?seat=1"]
+    bodies = [
+        b"",
+        b"{",
+        b"null",
+        b"[]",
+        b"1",
+        b'"x"',
+        b'{"name":',
+        b'{"name": NaN}',
+        b'{"name": Infinity}',
+        b'{"name": "a"}{"name": "b"}',
+        b"[" * 5000 + b"]" * 5000,
+        b'{"a":' * 3000 + b"1" + b"}" * 3000,
+        b'{"name": 1' + b"0" * 5000 + b"}",
+        b'{"name": "\\ud800"}',
+        b'{"name": "\xff\xfe"}',
+        b'{"name": "\\u0000"}',
+        b"\x00",
+        '{"name": "Sara"}'.encode("utf-16"),
+        b'{"to": 1' + b"0" * 5000 + b"}",
+        b'{"action": {"type": "play_card", "card": NaN}}',
+        b'{"action": {"type": "play_card", "card": 1}, "client_seq": 1e400}',
+        b'{"action": {"type": "play_card", "card": 1}, "client_seq": 1' + b"0" * 5000 + b"}",
+    ]
+    names = [
+        "\u0000",
+        "a\u0000b",
+        "\u202eevil",
+        BIDI + "x",
+        "   ",
+        "ش" * 41,
+        "x" * 10_000,
+        "\ud800",
+        "\u200c",
+        "<script>alert(1)</script>",
+        "'; DROP TABLE players; --",
+        "\x7f",
+        "\x1b[2J",
+        "\ufeff",
+    ]
+    paths = [
+        "/api/rooms/%00",
+        "/api/rooms/%00/state",
+        "/api/rooms/a%00b/join",
+        "/api/rooms/%2F",
+        "/api/rooms/..%2F",
+        "/api/rooms/" + "x" * 10_000,
+        "/api/rooms/%E2%80%AE",
+        "/api/rooms/%D8%B4/log",
+        "/api/rooms/%FF",
+        "/api/rooms/{code}%00/actions",
+        "/api/rooms/{code}/seats/%00",
+        "/api/rooms/{code}/seats/-1",
+        "/api/rooms/{code}/seats/99999999999999999999999",
+        "/api/rooms/{code}/seats/1e3/move",
+        "/api/rooms/{code}/log?after=-1",
+        "/api/rooms/{code}/log?after=abc",
+        "/api/rooms/{code}/log?after=1e99",
+        "/api/rooms/{code}/log?limit=0",
+        "/api/rooms/{code}/log?limit=" + "9" * 40,
+        "/api/rooms/{code}/log?after=NaN",
+        "/api/rooms/{code}/log?after=%00",
+        "/api/rooms/{code}/log?after=1&after=2",
+        "/api/rooms/{code}/log?after=2147483648",
+        "/api/rooms/{code}/log?after=9223372036854775808",
+        "/api/%00",
+        "/%00",
+        "/api/games/%00",
+        "/static/%00",
+        "/static/..%2F..%2Fpyproject.toml",
+        "/static/../../pyproject.toml",
+        "/api/rooms/{code}/state?seat=1",
+    ]
     out: list[tuple[str, str, dict, bytes | None]] = []
     for room in rooms:
         host = room.host
         token_of = [p.headers for p in room.seats.values()] + [{}]
-        for path in ("/api/players", "/api/rooms", f"/api/rooms/{room.code}/actions", f"/api/rooms/{room.code}/bots",
-                     "/api/players/me", f"/api/rooms/{room.code}/seats/0/move"):
+        for path in (
+            "/api/players",
+            "/api/rooms",
+            f"/api/rooms/{room.code}/actions",
+            f"/api/rooms/{room.code}/bots",
+            "/api/players/me",
+            f"/api/rooms/{room.code}/seats/0/move",
+        ):
             method = "PATCH" if path.endswith("/me") else "POST"
             for body in rng.sample(bodies, 6):
                 out.append((method, path, {**json_type, **rng.choice(token_of)}, body))
@@ -1000,41 +1299,93 @@ def hostile_requests(rooms: list[Room], rng: random.Random) -> list[tuple[str, s
         for path in paths:
             out.append(("GET", path.replace("{code}", room.code), rng.choice(token_of), None))
         # Wrong methods, on every path.
-        for path in ("/api/players", "/api/games", "/api/rooms", f"/api/rooms/{room.code}",
-                     f"/api/rooms/{room.code}/join",
-                     f"/api/rooms/{room.code}/state", f"/api/rooms/{room.code}/log", f"/api/rooms/{room.code}/actions",
-                     f"/ws/rooms/{room.code}"):
+        for path in (
+            "/api/players",
+            "/api/games",
+            "/api/rooms",
+            f"/api/rooms/{room.code}",
+            f"/api/rooms/{room.code}/join",
+            f"/api/rooms/{room.code}/state",
+            f"/api/rooms/{room.code}/log",
+            f"/api/rooms/{room.code}/actions",
+            f"/ws/rooms/{room.code}",
+        ):
             for method in rng.sample(["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "GET", "POST", "CONNECT"], 3):
                 out.append((method, path, rng.choice(token_of), None))
         # Tokens that are no token.
-        for auth in ("Bearer", "Bearer x", "Basic YTpi", "bearer " + host.token, "Bearer " + "x" * 10_000,
-                     "Bearer " + host.token + " extra", "Bearer  " + host.token, "Token " + host.token):
+        for auth in (
+            "Bearer",
+            "Bearer x",
+            "Basic YTpi",
+            "bearer " + host.token,
+            "Bearer " + "x" * 10_000,
+            "Bearer " + host.token + " extra",
+            "Bearer  " + host.token,
+            "Token " + host.token,
+        ):
             out.append(("GET", f"/api/rooms/{room.code}/state", {"Authorization": auth}, None))
-            out.append(("POST", f"/api/rooms/{room.code}/actions", {"Authorization": auth, **json_type},
-                        b'{"action": {"type": "play_card", "card": 999}}'))
+            out.append(
+                (
+                    "POST",
+                    f"/api/rooms/{room.code}/actions",
+                    {"Authorization": auth, **json_type},
+                    b'{"action": {"type": "play_card", "card": 999}}',
+                )
+            )
         # Illegal actions over REST, from each seat of the room.
         for player in room.seats.values():
             for bad in never_legal(room.game, rng)[:2] + [{"type": "teleport"}, {}, {"type": None}]:
                 for extra in ({}, {"client_seq": -1}, {"client_seq": 2**60}, {"junk": 1}):
-                    out.append(("POST", f"/api/rooms/{room.code}/actions", {**json_type, **player.headers},
-                                json.dumps({"action": bad, **extra}).encode()))
+                    out.append(
+                        (
+                            "POST",
+                            f"/api/rooms/{room.code}/actions",
+                            {**json_type, **player.headers},
+                            json.dumps({"action": bad, **extra}).encode(),
+                        )
+                    )
         # Host controls with bad arguments: seats that do not exist, a seat moved onto itself.
         for seat, to in ((0, 0), (1, 1), (0, 99), (-1, 0), (99, 0), (0, -1), (5, 5)):
-            out.append(("POST", f"/api/rooms/{room.code}/seats/{seat}/move", {**json_type, **host.headers},
-                        json.dumps({"to": to}).encode()))
+            out.append(
+                (
+                    "POST",
+                    f"/api/rooms/{room.code}/seats/{seat}/move",
+                    {**json_type, **host.headers},
+                    json.dumps({"to": to}).encode(),
+                )
+            )
         for seat in (-1, 99, 2**40):
             out.append(("DELETE", f"/api/rooms/{room.code}/seats/{seat}", host.headers, None))
         for body in ({"level": "godlike"}, {"seat": -1}, {"seat": 64}, {"seat": 10**20}, {"level": None, "x": 1}):
-            out.append(("POST", f"/api/rooms/{room.code}/bots", {**json_type, **host.headers},
-                        json.dumps(body).encode()))
-        for config in ({"timers_enabled": "yes"}, {"target_sets": 10**30}, {"races": -1}, {"nope": 1},
-                       {"races": float("nan")}, {"mode": "\u0000"}, {"a" * 5000: 1}):
-            out.append(("POST", "/api/rooms", {**json_type, **host.headers},
-                        json.dumps({"game": room.game, "config": config}).encode()))
+            out.append(
+                ("POST", f"/api/rooms/{room.code}/bots", {**json_type, **host.headers}, json.dumps(body).encode())
+            )
+        for config in (
+            {"timers_enabled": "yes"},
+            {"target_sets": 10**30},
+            {"races": -1},
+            {"nope": 1},
+            {"races": float("nan")},
+            {"mode": "\u0000"},
+            {"a" * 5000: 1},
+        ):
+            out.append(
+                (
+                    "POST",
+                    "/api/rooms",
+                    {**json_type, **host.headers},
+                    json.dumps({"game": room.game, "config": config}).encode(),
+                )
+            )
         for game in ("\u0000", "x" * 10_000, "JEKYLL-VS-HYDE", "../etc", 5):
             out.append(("POST", "/api/rooms", {**json_type, **host.headers}, json.dumps({"game": game}).encode()))
-        for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
-                             "application/json; charset=utf-16", "application/xml"):
+        for content_type in (
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+            "application/json; charset=utf-16",
+            "application/xml",
+        ):
             out.append(("POST", "/api/players", {"Content-Type": content_type}, b'{"name": "Sara"}'))
         out.append(("POST", "/api/players", json_type, json.dumps({"name": "x" * 70_000}).encode()))
     return out
@@ -1049,7 +1400,7 @@ RAW_REQUESTS = [
     b"GET /api/games HTTP/9.9\r\nHost: x\r\n\r\n",
     b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 100_000 + b"\r\n\r\n",
     b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
-    b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na",
+    b'POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na',
     b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: 250000000\r\n\r\n" + b"x" * 1000,
     b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
     b"POST /api/players HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
@@ -1070,7 +1421,7 @@ async def raw_request(port: int, data: bytes) -> int | None:
         await writer.drain()
         head = await asyncio.wait_for(reader.readuntil(b"\r\n"), 5)
         return int(head.split(b" ", 2)[1])
-    except (asyncio.TimeoutError, asyncio.IncompleteReadError, ConnectionError, ValueError, IndexError):
+    except (TimeoutError, asyncio.IncompleteReadError, ConnectionError, ValueError, IndexError):
         return None
     finally:
         writer.close()
@@ -1089,13 +1440,16 @@ async def requests_campaign(url: str, rooms: list[Room], tally: Tally, seed: int
                 except (httpx.TransportError, httpx.InvalidURL, UnicodeError) as exc:
                     # Refused by httpx itself (never sent), or the connection dropped without an answer.
                     tally.http[type(exc).__name__] += 1
-                    tally.unsent.append(f"{method} {path[:100]} {dict(headers)!r:.120} {body!r:.120}: "
-                                        f"{type(exc).__name__} {exc}"[:400])
+                    tally.unsent.append(
+                        f"{method} {path[:100]} {dict(headers)!r:.120} {body!r:.120}: {type(exc).__name__} {exc}"[:400]
+                    )
                     return
                 tally.http[response.status_code] += 1
                 if response.status_code >= 500:
-                    tally.server_errors.append(f"{method} {path[:200]} {body[:200] if body else b''!r} -> "
-                                               f"{response.status_code} {response.text[:200]}")
+                    tally.server_errors.append(
+                        f"{method} {path[:200]} {body[:200] if body else b''!r} -> "
+                        f"{response.status_code} {response.text[:200]}"
+                    )
 
         for _ in range(rounds):
             await asyncio.gather(*(one(*r) for r in hostile_requests(rooms, rng)))
@@ -1106,6 +1460,7 @@ async def requests_campaign(url: str, rooms: list[Room], tally: Tally, seed: int
 
 
 # -- extra fields on legal actions -------------------------------------------------------------
+
 
 async def extra_fields_probe(url: str, rooms: list[Room], rounds: int, seed: int) -> Counter:
     """Legal actions with junk fields added, seat by seat: how many were accepted, and the codes of
@@ -1121,8 +1476,9 @@ async def extra_fields_probe(url: str, rooms: list[Room], rounds: int, seed: int
                     if state["result"] is not None or not state["legal_actions"]:
                         continue
                     action = {**rng.choice(state["legal_actions"]), "step": state["view"]["step"], **rng.choice(junk)}
-                    answer = await http.post(f"/api/rooms/{room.code}/actions", json={"action": action},
-                                             headers=player.headers)
+                    answer = await http.post(
+                        f"/api/rooms/{room.code}/actions", json={"action": action}, headers=player.headers
+                    )
                     outcome["accepted" if answer.status_code == 200 else f"refused {answer.json().get('code')}"] += 1
                     if answer.status_code >= 500:
                         outcome[f"5xx: {json.dumps(action)[:200]}"] += 1
@@ -1133,6 +1489,7 @@ async def extra_fields_probe(url: str, rooms: list[Room], rounds: int, seed: int
 
 
 # -- schemathesis ------------------------------------------------------------------------------
+
 
 def schemathesis_config(examples: int, room_codes: list[str] | None = None, token: str | None = None) -> dict:
     """The schemathesis settings of the bench (and the test's number of examples): the path
@@ -1149,6 +1506,7 @@ def schemathesis_config(examples: int, room_codes: list[str] | None = None, toke
 
 def to_toml(config: dict, prefix: str = "") -> str:
     """Just enough TOML for schemathesis_config (tables of strings, numbers, booleans, lists and inline tables)."""
+
     def value(v: object) -> str:
         if isinstance(v, bool):
             return "true" if v else "false"
@@ -1174,18 +1532,39 @@ def run_schemathesis(url: str, config: dict, scratch: Path, seed: int, timeout_s
     of its output that show a server error."""
     config_path = scratch / "schemathesis.toml"
     config_path.write_text(to_toml(config) + "\n")
-    command = [str(Path(sys.executable).with_name("st")), "--config-file", str(config_path), "--no-color", "run",
-               f"{url}/openapi.json", "--checks", "all", "--seed", str(seed), "--workers", "1",
-               "--report", "json", "--report-dir", str(scratch / "schemathesis")]
+    command = [
+        str(Path(sys.executable).with_name("st")),
+        "--config-file",
+        str(config_path),
+        "--no-color",
+        "run",
+        f"{url}/openapi.json",
+        "--checks",
+        "all",
+        "--seed",
+        str(seed),
+        "--workers",
+        "1",
+        "--report",
+        "json",
+        "--report-dir",
+        str(scratch / "schemathesis"),
+    ]
     started = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
     report = json.loads(next((scratch / "schemathesis").glob("json-*.json")).read_text())
     sections = re.split(r"\n(?=_{5,} )", done.stdout)
-    return {"version": report["schemathesis_version"], "seconds": round(time.monotonic() - started, 1),
-            "exit_code": done.returncode, "operations": report["operations"], "test_cases": report["test_cases"],
-            "failures": {f"{f['code']} {f['title']}": f["count"] for f in report["failures"]},
-            "errors": report["errors"], "server_errors": [s.strip()[:3000] for s in sections if "ST101" in s][:10],
-            "findings": [finding for s in sections[1:] for finding in [_finding(s)] if finding][:60]}
+    return {
+        "version": report["schemathesis_version"],
+        "seconds": round(time.monotonic() - started, 1),
+        "exit_code": done.returncode,
+        "operations": report["operations"],
+        "test_cases": report["test_cases"],
+        "failures": {f"{f['code']} {f['title']}": f["count"] for f in report["failures"]},
+        "errors": report["errors"],
+        "server_errors": [s.strip()[:3000] for s in sections if "ST101" in s][:10],
+        "findings": [finding for s in sections[1:] for finding in [_finding(s)] if finding][:60],
+    }
 
 
 def _finding(section: str) -> str | None:
@@ -1202,20 +1581,22 @@ def _finding(section: str) -> str | None:
 
 # -- attacks of their own (issue 27): each on a server of its own ------------------------------
 
+
 @dataclass(frozen=True)
 class Attack:
     """An attack that is no frame kind: `run(server)` returns its figures, with `failed` the names
     of the checks it broke; `env` is what its server's environment needs besides live_server's."""
+
     name: str
     run: Callable[[LiveServer], Awaitable[dict]]
     env: tuple[tuple[str, str], ...] = ()
     about: str = ""
 
 
-SIGN_UP_BURST = 60          # rate.ADDRESS_LIMITS["new_player"]: 1 a second, 60 at once
-FORWARDED_SIGN_UPS = 150    # sign-ups sent in one burst, each naming another address
+SIGN_UP_BURST = 60  # rate.ADDRESS_LIMITS["new_player"]: 1 a second, 60 at once
+FORWARDED_SIGN_UPS = 150  # sign-ups sent in one burst, each naming another address
 SLOW_BODY_HEADS = 50
-SLOW_BODY_TIMEOUT_S = 2.0   # DORHAMI_BODY_TIMEOUT_S of the slow_body server
+SLOW_BODY_TIMEOUT_S = 2.0  # DORHAMI_BODY_TIMEOUT_S of the slow_body server
 SLOW_BODY_CLOSED_S = SLOW_BODY_TIMEOUT_S + 3.0  # the 408 and the close, at the latest
 WATCHERS = 100
 WATCHERS_PER_ADDRESS = int(os.environ.get("DORHAMI_ANONYMOUS_SOCKETS_PER_ADDRESS", 20))  # the server's default
@@ -1223,16 +1604,31 @@ CLOSE_TOO_MANY = 4409
 REPLAY_CLIENTS, REPLAY_SECONDS = 6, 10.0
 PING_EVERY_S, PING_LOST_S = 0.1, 5.0
 WATCHERS_PING_LIMIT_MS = 1000.0  # a seated socket beside the watchers: still answering
-REPLAY_PING_LIMIT_MS = 400.0     # a seated socket in another room while replays run (the audit saw 591 ms)
+REPLAY_PING_LIMIT_MS = 400.0  # a seated socket in another room while replays run (the audit saw 591 ms)
 # Letters and marks that draw nothing, alone: the Hangul fillers, the braille blank, a combining
 # mark with no letter; and tag characters, which draw nothing yet carry hidden ASCII.
 TAG_ADMIN = "".join(chr(0xE0000 + ord(c)) for c in "admin")
-BLANK_TEXTS = ["\u3164", "\u3164\u3164\u3164", "\u115f", "\u1160", "\u115f\u1160", "\uffa0", "\uffa0 \uffa0",
-               "\u2800", "\u2800" * 5, "\u0301", " \u0301 ", "\u3164\u0301", "\u2800\u200b\u3164",
-               "\U000E0041", TAG_ADMIN, "\U000E0001" + TAG_ADMIN + "\U000E007F"]
-TAGGED_NAMES = ["Sara" + TAG_ADMIN, TAG_ADMIN + "Sara", "S\U000E0041ara", "سارا\U000E0001"]
-TAGGED_LINES = ["hi" + TAG_ADMIN, TAG_ADMIN + "salam", "\U000E0001gg\U000E007F"]
-TAG_CHARACTERS = re.compile("[\U000E0000-\U000E007F]")
+BLANK_TEXTS = [
+    "\u3164",
+    "\u3164\u3164\u3164",
+    "\u115f",
+    "\u1160",
+    "\u115f\u1160",
+    "\uffa0",
+    "\uffa0 \uffa0",
+    "\u2800",
+    "\u2800" * 5,
+    "\u0301",
+    " \u0301 ",
+    "\u3164\u0301",
+    "\u2800\u200b\u3164",
+    "\U000e0041",
+    TAG_ADMIN,
+    "\U000e0001" + TAG_ADMIN + "\U000e007f",
+]
+TAGGED_NAMES = ["Sara" + TAG_ADMIN, TAG_ADMIN + "Sara", "S\U000e0041ara", "سارا\U000e0001"]
+TAGGED_LINES = ["hi" + TAG_ADMIN, TAG_ADMIN + "salam", "\U000e0001gg\U000e007f"]
+TAG_CHARACTERS = re.compile("[\U000e0000-\U000e007f]")
 
 
 async def greeted_socket(port: int, code: str, player: Player | None) -> tuple[RawSocket, dict]:
@@ -1263,14 +1659,17 @@ async def pings(sock: RawSocket, stop: asyncio.Event, rtts: list[float]) -> None
                 break
         try:
             await asyncio.wait_for(stop.wait(), PING_EVERY_S)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 
 def ping_figures(rtts: list[float]) -> dict:
     ordered = sorted(rtts)
-    return {"pings": len(ordered), "ping_p50_ms": round(ordered[len(ordered) // 2], 1) if ordered else None,
-            "ping_max_ms": round(ordered[-1], 1) if ordered else None}
+    return {
+        "pings": len(ordered),
+        "ping_p50_ms": round(ordered[len(ordered) // 2], 1) if ordered else None,
+        "ping_max_ms": round(ordered[-1], 1) if ordered else None,
+    }
 
 
 async def answer_of(port: int, data: bytes, limit_s: float) -> tuple[int | None, float | None, float | None]:
@@ -1304,8 +1703,10 @@ async def attack_harvest(server: LiveServer) -> dict:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         plans = [RoomPlan(f"harvest:{i}", "jekyll-vs-hyde", {"timers_enabled": False}, 1, bots=1) for i in range(2)]
         finished = [await set_up(http, plan) for plan in plans]
-        others = [await set_up(http, RoomPlan("harvest:playing", "camel-up-cards", {"turn_timer_s": 120}, 2)),
-                  await set_up(http, RoomPlan("harvest:waiting", "camel-up-cards", {}, 1, bots=1, start=False))]
+        others = [
+            await set_up(http, RoomPlan("harvest:playing", "camel-up-cards", {"turn_timer_s": 120}, 2)),
+            await set_up(http, RoomPlan("harvest:waiting", "camel-up-cards", {}, 1, bots=1, start=False)),
+        ]
         lines = {}
         for room in finished:  # a line in each room's chat, then the game to its end
             sock, _ = await greeted_socket(server.port, room.code, room.host)
@@ -1323,9 +1724,12 @@ async def attack_harvest(server: LiveServer) -> dict:
         leaks, statuses, chat = [], Counter(), Counter()
         for room in finished:
             game_id = (await http.get(f"/api/rooms/{room.code}", headers=room.host.headers)).json()["game_id"]
-            asks = [(f"/api/games/{game_id}/verify", {}), (f"/api/games/{game_id}/replay", {}),
-                    (f"/api/games/{game_id}/replay?seat=0", room.host.headers),
-                    (f"/api/games/{game_id}/replay?seat=1", stranger.headers)]
+            asks = [
+                (f"/api/games/{game_id}/verify", {}),
+                (f"/api/games/{game_id}/replay", {}),
+                (f"/api/games/{game_id}/replay?seat=0", room.host.headers),
+                (f"/api/games/{game_id}/replay?seat=1", stranger.headers),
+            ]
             for path, headers in asks:
                 answer = await http.get(path, headers=headers)
                 statuses[f"{path.split('/')[-1].split('?')[0]} {answer.status_code}"] += 1
@@ -1334,17 +1738,25 @@ async def attack_harvest(server: LiveServer) -> dict:
                 answer = await http.get(f"/api/rooms/{room.code}/chat", headers=headers)
                 chat[f"{who} {answer.status_code}{' with the line' if lines[room.code] in answer.text else ''}"] += 1
     unanswered = sum(n for key, n in statuses.items() if not key.endswith(" 200"))
-    checks = {"harvest_room_code_in_check_or_replay": not leaks,
-              "harvest_check_or_replay_not_answered": not unanswered,
-              "harvest_chat_read_without_token": not any(k.startswith("no token") and (" with the line" in k or
-                                                                                      k.split()[2] not in ("401", "403"))
-                                                                  for k in chat),
-              "harvest_chat_read_by_stranger": not any(k.startswith("a stranger") and (" with the line" in k or
-                                                                                      k.split()[2] not in ("401", "403"))
-                                                                  for k in chat),
-              "harvest_chat_line_not_stored": chat["the host 200 with the line"] == len(finished)}
-    return {"finished_games": len(finished), "room_codes": len(codes), "answers": dict(statuses),
-            "chat_reads": dict(chat), "leaks": leaks[:20], "failed": [name for name, ok in checks.items() if not ok]}
+    checks = {
+        "harvest_room_code_in_check_or_replay": not leaks,
+        "harvest_check_or_replay_not_answered": not unanswered,
+        "harvest_chat_read_without_token": not any(
+            k.startswith("no token") and (" with the line" in k or k.split()[2] not in ("401", "403")) for k in chat
+        ),
+        "harvest_chat_read_by_stranger": not any(
+            k.startswith("a stranger") and (" with the line" in k or k.split()[2] not in ("401", "403")) for k in chat
+        ),
+        "harvest_chat_line_not_stored": chat["the host 200 with the line"] == len(finished),
+    }
+    return {
+        "finished_games": len(finished),
+        "room_codes": len(codes),
+        "answers": dict(statuses),
+        "chat_reads": dict(chat),
+        "leaks": leaks[:20],
+        "failed": [name for name, ok in checks.items() if not ok],
+    }
 
 
 async def attack_forwarded(server: LiveServer) -> dict:
@@ -1356,8 +1768,11 @@ async def attack_forwarded(server: LiveServer) -> dict:
 
         async def one(i: int) -> int:
             forged = f"{rng.randrange(1, 224)}.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
-            headers = {"X-Forwarded-For": forged if i % 2 else f"{forged}, 127.0.0.1", "X-Real-IP": forged,
-                       "Forwarded": f"for={forged}"}
+            headers = {
+                "X-Forwarded-For": forged if i % 2 else f"{forged}, 127.0.0.1",
+                "X-Real-IP": forged,
+                "Forwarded": f"for={forged}",
+            }
             async with gate:
                 return (await http.post("/api/players", json={"name": f"forwarded {i}"}, headers=headers)).status_code
 
@@ -1366,9 +1781,15 @@ async def attack_forwarded(server: LiveServer) -> dict:
         seconds = time.monotonic() - started
     allowed = SIGN_UP_BURST + math.ceil(seconds) + 1  # the burst, and the bucket's refill meanwhile
     checks = {"forwarded_no_429": statuses[429] > 0, "forwarded_more_sign_ups_than_the_burst": statuses[201] <= allowed}
-    return {"sign_ups": FORWARDED_SIGN_UPS, "seconds": round(seconds, 2), "created": statuses[201],
-            "limited_429": statuses[429], "allowed_at_most": allowed, "statuses": {str(k): v for k, v in statuses.items()},
-            "failed": [name for name, ok in checks.items() if not ok]}
+    return {
+        "sign_ups": FORWARDED_SIGN_UPS,
+        "seconds": round(seconds, 2),
+        "created": statuses[201],
+        "limited_429": statuses[429],
+        "allowed_at_most": allowed,
+        "statuses": {str(k): v for k, v in statuses.items()},
+        "failed": [name for name, ok in checks.items() if not ok],
+    }
 
 
 async def attack_slow_body(server: LiveServer) -> dict:
@@ -1376,8 +1797,7 @@ async def attack_slow_body(server: LiveServer) -> dict:
     timeout passes, and the server's open files back to what they were."""
     pid = server.proc.pid
     before = open_fds(pid)
-    head = (b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
-            b'{"na')
+    head = b'POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na'
     peak = 0
 
     async def watch() -> None:
@@ -1387,8 +1807,9 @@ async def attack_slow_body(server: LiveServer) -> dict:
             await asyncio.sleep(0.1)
 
     watching = asyncio.create_task(watch())
-    answers = await asyncio.gather(*(answer_of(server.port, head, SLOW_BODY_TIMEOUT_S + 8)
-                                     for _ in range(SLOW_BODY_HEADS)))
+    answers = await asyncio.gather(
+        *(answer_of(server.port, head, SLOW_BODY_TIMEOUT_S + 8) for _ in range(SLOW_BODY_HEADS))
+    )
     watching.cancel()
     deadline, after = time.monotonic() + 5, open_fds(pid)
     while after > before and time.monotonic() < deadline:
@@ -1396,14 +1817,22 @@ async def attack_slow_body(server: LiveServer) -> dict:
         after = open_fds(pid)
     statuses = Counter(str(status) for status, _, _ in answers)
     closed = [c for _, _, c in answers if c is not None]
-    checks = {"slow_body_not_408": statuses["408"] == SLOW_BODY_HEADS,
-              "slow_body_not_closed_in_time": len(closed) == SLOW_BODY_HEADS and max(closed) <= SLOW_BODY_CLOSED_S,
-              "slow_body_fds_not_back": after <= before}
-    return {"heads": SLOW_BODY_HEADS, "statuses": dict(statuses), "closed": len(closed),
-            "closed_max_s": round(max(closed), 2) if closed else None,
-            "answered_max_s": round(max((a for _, a, _ in answers if a is not None), default=0), 2),
-            "fds_before": before, "fds_peak": peak, "fds_after": after,
-            "failed": [name for name, ok in checks.items() if not ok]}
+    checks = {
+        "slow_body_not_408": statuses["408"] == SLOW_BODY_HEADS,
+        "slow_body_not_closed_in_time": len(closed) == SLOW_BODY_HEADS and max(closed) <= SLOW_BODY_CLOSED_S,
+        "slow_body_fds_not_back": after <= before,
+    }
+    return {
+        "heads": SLOW_BODY_HEADS,
+        "statuses": dict(statuses),
+        "closed": len(closed),
+        "closed_max_s": round(max(closed), 2) if closed else None,
+        "answered_max_s": round(max((a for _, a, _ in answers if a is not None), default=0), 2),
+        "fds_before": before,
+        "fds_peak": peak,
+        "fds_after": after,
+        "failed": [name for name, ok in checks.items() if not ok],
+    }
 
 
 async def attack_watchers(server: LiveServer) -> dict:
@@ -1421,7 +1850,7 @@ async def attack_watchers(server: LiveServer) -> dict:
             sock = await RawSocket.open(server.port, f"/ws/rooms/{room.code}")
         except Refused as refused:
             return f"handshake {refused.status}", None
-        except (OSError, asyncio.TimeoutError) as exc:
+        except (TimeoutError, OSError) as exc:
             return type(exc).__name__, None
         sock.send_json({"type": "hello", "token": None})
         while (message := await sock.next_message()) is not None:
@@ -1439,19 +1868,27 @@ async def attack_watchers(server: LiveServer) -> dict:
     await seated.close()
     counts = Counter(outcome for outcome, _ in outcomes)
     pinged = ping_figures(rtts)
-    checks = {"watchers_over_the_allowance": counts["accepted"] <= WATCHERS_PER_ADDRESS,
-              "watchers_not_closed_4409": counts[f"close {CLOSE_TOO_MANY}"] == WATCHERS - counts["accepted"],
-              "watchers_seated_socket_stopped_answering": bool(rtts) and max(rtts) <= WATCHERS_PING_LIMIT_MS}
-    return {"watchers": WATCHERS, "allowance": WATCHERS_PER_ADDRESS, "outcomes": dict(counts), **pinged,
-            "failed": [name for name, ok in checks.items() if not ok]}
+    checks = {
+        "watchers_over_the_allowance": counts["accepted"] <= WATCHERS_PER_ADDRESS,
+        "watchers_not_closed_4409": counts[f"close {CLOSE_TOO_MANY}"] == WATCHERS - counts["accepted"],
+        "watchers_seated_socket_stopped_answering": bool(rtts) and max(rtts) <= WATCHERS_PING_LIMIT_MS,
+    }
+    return {
+        "watchers": WATCHERS,
+        "allowance": WATCHERS_PER_ADDRESS,
+        "outcomes": dict(counts),
+        **pinged,
+        "failed": [name for name, ok in checks.items() if not ok],
+    }
 
 
 async def attack_replays(server: LiveServer) -> dict:
     """REPLAY_CLIENTS clients asking for a finished game's replay and check in a loop: they meet
     429 (the address's replay budget), and a seated player in another room keeps a low ping."""
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
-        done = await set_up(http, RoomPlan("replays:finished", "jekyll-vs-hyde", {"timers_enabled": False}, 1,
-                                           bots=1, finish=True))
+        done = await set_up(
+            http, RoomPlan("replays:finished", "jekyll-vs-hyde", {"timers_enabled": False}, 1, bots=1, finish=True)
+        )
         game_id = (await http.get(f"/api/rooms/{done.code}")).json()["game_id"]
         room = await set_up(http, RoomPlan("replays:playing", "jekyll-vs-hyde", {"timers_enabled": False}, 2))
     seated, _ = await greeted_socket(server.port, room.code, room.host)
@@ -1478,12 +1915,19 @@ async def attack_replays(server: LiveServer) -> dict:
     await pinging
     await seated.close()
     pinged = ping_figures(rtts)
-    checks = {"replays_no_429": statuses[429] > 0,
-              "replays_seated_ping_too_high": bool(rtts) and max(rtts) <= REPLAY_PING_LIMIT_MS}
-    return {"clients": REPLAY_CLIENTS, "seconds": REPLAY_SECONDS, "requests": sum(statuses.values()),
-            "statuses": {str(k): v for k, v in statuses.items()}, **pinged,
-            "calm_ping_max_ms": ping_figures(calm)["ping_max_ms"],
-            "failed": [name for name, ok in checks.items() if not ok]}
+    checks = {
+        "replays_no_429": statuses[429] > 0,
+        "replays_seated_ping_too_high": bool(rtts) and max(rtts) <= REPLAY_PING_LIMIT_MS,
+    }
+    return {
+        "clients": REPLAY_CLIENTS,
+        "seconds": REPLAY_SECONDS,
+        "requests": sum(statuses.values()),
+        "statuses": {str(k): v for k, v in statuses.items()},
+        **pinged,
+        "calm_ping_max_ms": ping_figures(calm)["ping_max_ms"],
+        "failed": [name for name, ok in checks.items() if not ok],
+    }
 
 
 async def attack_names(server: LiveServer) -> dict:
@@ -1494,7 +1938,10 @@ async def attack_names(server: LiveServer) -> dict:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         room = await set_up(http, RoomPlan("names", "jekyll-vs-hyde", {"timers_enabled": False}, 2))
         for name in BLANK_TEXTS + TAGGED_NAMES:
-            for method, path, headers in (("POST", "/api/players", {}), ("PATCH", "/api/players/me", room.host.headers)):
+            for method, path, headers in (
+                ("POST", "/api/players", {}),
+                ("PATCH", "/api/players/me", room.host.headers),
+            ):
                 answer = await http.request(method, path, json={"name": name}, headers=headers)
                 names[f"{method} {answer.status_code}"] += 1
                 if answer.status_code != 422:
@@ -1521,23 +1968,46 @@ async def attack_names(server: LiveServer) -> dict:
                     taken.append(f"chat {text!r} stored: {body!r:.80}")
                 break
     await sock.close()
-    checks = {"names_blank_or_tagged_taken": not any(t.startswith(("POST", "PATCH")) for t in taken),
-              "chat_blank_or_tagged_line_stored": not any(t.startswith("chat") for t in taken)}
-    return {"names_sent": len(BLANK_TEXTS + TAGGED_NAMES) * 2, "names": dict(names),
-            "lines_sent": len(BLANK_TEXTS + TAGGED_LINES), "lines": dict(lines), "taken": taken[:20],
-            "failed": [name for name, ok in checks.items() if not ok]}
+    checks = {
+        "names_blank_or_tagged_taken": not any(t.startswith(("POST", "PATCH")) for t in taken),
+        "chat_blank_or_tagged_line_stored": not any(t.startswith("chat") for t in taken),
+    }
+    return {
+        "names_sent": len(BLANK_TEXTS + TAGGED_NAMES) * 2,
+        "names": dict(names),
+        "lines_sent": len(BLANK_TEXTS + TAGGED_LINES),
+        "lines": dict(lines),
+        "taken": taken[:20],
+        "failed": [name for name, ok in checks.items() if not ok],
+    }
 
 
 ATTACKS = [
     Attack("harvest", attack_harvest, about="finished private games: no room code in check or replay; chat unread"),
-    Attack("forwarded", attack_forwarded, (("DORHAMI_RATE_LIMITS", "on"),),
-           about=f"{FORWARDED_SIGN_UPS} sign-ups with forged X-Forwarded-For: 429 past the burst"),
-    Attack("slow_body", attack_slow_body, (("DORHAMI_BODY_TIMEOUT_S", f"{SLOW_BODY_TIMEOUT_S:g}"),),
-           about=f"{SLOW_BODY_HEADS} heads whose body never comes: 408, closed, no fd kept"),
-    Attack("watchers", attack_watchers, (("DORHAMI_RATE_LIMITS", "on"),),
-           about=f"{WATCHERS} anonymous sockets from one address: 4409 past the allowance"),
-    Attack("replays", attack_replays, (("DORHAMI_RATE_LIMITS", "on"),),
-           about=f"{REPLAY_CLIENTS} clients replaying for {REPLAY_SECONDS:g} s: 429, and the tables keep their pace"),
+    Attack(
+        "forwarded",
+        attack_forwarded,
+        (("DORHAMI_RATE_LIMITS", "on"),),
+        about=f"{FORWARDED_SIGN_UPS} sign-ups with forged X-Forwarded-For: 429 past the burst",
+    ),
+    Attack(
+        "slow_body",
+        attack_slow_body,
+        (("DORHAMI_BODY_TIMEOUT_S", f"{SLOW_BODY_TIMEOUT_S:g}"),),
+        about=f"{SLOW_BODY_HEADS} heads whose body never comes: 408, closed, no fd kept",
+    ),
+    Attack(
+        "watchers",
+        attack_watchers,
+        (("DORHAMI_RATE_LIMITS", "on"),),
+        about=f"{WATCHERS} anonymous sockets from one address: 4409 past the allowance",
+    ),
+    Attack(
+        "replays",
+        attack_replays,
+        (("DORHAMI_RATE_LIMITS", "on"),),
+        about=f"{REPLAY_CLIENTS} clients replaying for {REPLAY_SECONDS:g} s: 429, and the tables keep their pace",
+    ),
     Attack("names", attack_names, about="blank and tagged names and chat lines refused"),
 ]
 ATTACK_NAMES = [a.name for a in ATTACKS]
@@ -1553,18 +2023,20 @@ def run_attacks(names: list[str], database_url: str, scratch: Path, core: int | 
         with live_server(database_url, log_path, env=dict(attack.env), core=core) as server:
             figures = asyncio.run(attack.run(server))
         log = read_log(log_path)
-        figures.update(wall_s=round(time.monotonic() - started, 1), tracebacks=log.tracebacks,
-                       five_xx_in_access_log=len(log.five_xx),
-                       log_errors=counted((e.splitlines()[-1] for e in log.errors), alike=True)[:5])
+        figures.update(
+            wall_s=round(time.monotonic() - started, 1),
+            tracebacks=log.tracebacks,
+            five_xx_in_access_log=len(log.five_xx),
+            log_errors=counted((e.splitlines()[-1] for e in log.errors), alike=True)[:5],
+        )
         if log.tracebacks or log.five_xx:
             figures["failed"].append(f"{attack.name}_server_errors")
         found[attack.name] = figures
     return found
 
 
-
-
 # -- the whole run -----------------------------------------------------------------------------
+
 
 async def setup_rooms(url: str) -> tuple[list[Room], list[Room], list[Room], Player]:
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
@@ -1592,15 +2064,25 @@ async def attack(server: LiveServer, frames: int, seed: int, silent: int = 0, ex
         after = {room.code: await snapshot(http, room) for room in rooms}
     changed = [c for room in rooms for c in changes(room, before[room.code], after[room.code])]
     extra = await extra_fields_probe(server.url, probes, extra_rounds, seed)
-    return {"rooms": rooms, "fuzz_rooms": fuzz, "fuzzer": fuzzer, "tally": campaign.tally, "changed": changed,
-            "extra_fields": extra, "rss_before_mib": rss_before, "rss_after_mib": server.rss_mib(),
-            "frames_seconds": frames_s, "before": before}
+    return {
+        "rooms": rooms,
+        "fuzz_rooms": fuzz,
+        "fuzzer": fuzzer,
+        "tally": campaign.tally,
+        "changed": changed,
+        "extra_fields": extra,
+        "rss_before_mib": rss_before,
+        "rss_after_mib": server.rss_mib(),
+        "frames_seconds": frames_s,
+        "before": before,
+    }
 
 
 def summary(result: dict, log: LogFigures, database: str, wall_s: float) -> dict:
     tally: Tally = result["tally"]
-    five_xx = len(tally.server_errors) + sum(1 for f in result.get("schemathesis", {}).get("failures", {})
-                                             if f.startswith("ST101"))
+    five_xx = len(tally.server_errors) + sum(
+        1 for f in result.get("schemathesis", {}).get("failures", {}) if f.startswith("ST101")
+    )
     return {
         "database": database,
         "frames": sum(tally.frames.values()),
@@ -1614,8 +2096,9 @@ def summary(result: dict, log: LogFigures, database: str, wall_s: float) -> dict
         "rss_before_mib": round(result["rss_before_mib"], 1),
         "rss_after_frames_mib": round(result["rss_after_mib"], 1),
         "rss_after_all_mib": round(result.get("rss_end_mib", result["rss_after_mib"]), 1),
-        "closes_by_code": dict(sum((Counter({str(k): v for k, v in c.items()}) for c in tally.closes.values()),
-                                   Counter())),
+        "closes_by_code": dict(
+            sum((Counter({str(k): v for k, v in c.items()}) for c in tally.closes.values()), Counter())
+        ),
         "closes_by_kind": {k: {str(code): n for code, n in c.items()} for k, c in tally.closes.items()},
         "replies_by_kind": {k: dict(c) for k, c in tally.replies.items()},
         "unanswered": dict(+tally.unanswered),
@@ -1643,18 +2126,9 @@ DETAIL = re.compile(r"\b0x[0-9a-f]+\b|\d{2,}|(?<=position )\d+")
 def counted(items, alike: bool = False) -> list[str]:
     """Each distinct item once, most frequent first, with how often it came; room codes (and, if
     `alike`, timestamps and numbers, as in the bytes and positions of a UnicodeDecodeError) made alike."""
+
     def key(item: str) -> str:
         item = ROOM_CODE.sub("{code}", item)
         return DETAIL.sub("N", TIMESTAMP.sub("", item)) if alike else item
 
     return [f"{n} times: {item}" if n > 1 else item for item, n in Counter(key(i) for i in items).most_common()]
-
-
-
-
-
-
-
-
-
-

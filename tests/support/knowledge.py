@@ -68,7 +68,7 @@ class Knowledge:
     def scramble(self, state: State, seat: int | None, rng: random.Random, move: str | None = None) -> State:
         """A copy of `state` with what `seat` may not know changed: one move, or every move."""
         copy = clone(state)
-        for name in (self.moves if move is None else (move,)):
+        for name in self.moves if move is None else (move,):
             getattr(self, f"_{name}")(copy, seat, rng)
         return copy
 
@@ -92,8 +92,12 @@ class Knowledge:
     def where(self, value: Any, token: Token, path: str = "", naming: bool = False) -> str | None:
         """The path of the first place `token` is named in `value` (for a leak's report)."""
         if isinstance(value, dict):
-            if token[0] == "face" and self.face_key and value.get("card") == token[1] \
-                    and value.get(self.face_key) == token[2]:
+            if (
+                token[0] == "face"
+                and self.face_key
+                and value.get("card") == token[1]
+                and value.get(self.face_key) == token[2]
+            ):
                 return path or "."
             for key, item in value.items():
                 found = key not in self.opaque_keys and self.where(item, token, f"{path}.{key}", key in self.card_keys)
@@ -131,6 +135,7 @@ def without(state: State, keys: tuple[str, ...]) -> dict:
 
 
 # -- Twin It (§7): one public view; faces not showing and the cards below pile tops are secret ------
+
 
 class TwinIt(Knowledge):
     slug = "twin-it"
@@ -178,8 +183,7 @@ class TwinIt(Knowledge):
     def _hidden_faces(self, state: State, seat, rng) -> None:
         deep = {cards[i] for cards, i in self.deep(state)}
         faces, side = state["faces"], state["side"]
-        slots = [(faces, 2 * c + f) for c in range(len(side)) for f in (0, 1)
-                 if c in deep or f != side[c]]
+        slots = [(faces, 2 * c + f) for c in range(len(side)) for f in (0, 1) if c in deep or f != side[c]]
         swap_two(rng, slots)
 
     def secrets(self, state: State, seat: int | None) -> dict[Token, str]:
@@ -189,8 +193,9 @@ class TwinIt(Knowledge):
         for card in range(len(side)):
             if card in deep:
                 found[("card", card)] = "below a pile top"
-                found[("face", card, faces[2 * card])] = found[("face", card, faces[2 * card + 1])] = \
+                found[("face", card, faces[2 * card])] = found[("face", card, faces[2 * card + 1])] = (
                     "a face of a card below a pile top"
+                )
             else:
                 found[("face", card, faces[2 * card + 1 - side[card]])] = "the face underneath"
         return found
@@ -198,10 +203,23 @@ class TwinIt(Knowledge):
 
 # -- Double Connect (§7): the pile always; hands and the start card until play begins -----------
 
+
 class DoubleConnect(Knowledge):
     slug = "double-connect"
-    card_keys = frozenset({"card", "cards", "target", "hand", "hands", "start_card", "penalty_card",
-                           "active_targets", "targets_by_team", "pile"})
+    card_keys = frozenset(
+        {
+            "card",
+            "cards",
+            "target",
+            "hand",
+            "hands",
+            "start_card",
+            "penalty_card",
+            "active_targets",
+            "targets_by_team",
+            "pile",
+        }
+    )
     shared = True
     moves = ("seed", "hidden_cards")
 
@@ -237,10 +255,12 @@ class DoubleConnect(Knowledge):
 
 # -- Queendomino (§7): the draw pile's order and the removed tiles -------------------------------
 
+
 class Queendomino(Knowledge):
     slug = "queendomino"
-    card_keys = frozenset({"tile", "tiles", "display", "current_tile", "chosen_tiles", "last_chosen",
-                           "pile", "removed"})
+    card_keys = frozenset(
+        {"tile", "tiles", "display", "current_tile", "chosen_tiles", "last_chosen", "pile", "removed"}
+    )
     opaque_keys = frozenset({"breakdown"})  # its "tile" is tile points, not a tile
     shared = True
     moves = ("hidden_tiles",)
@@ -259,6 +279,7 @@ class Queendomino(Knowledge):
 
 # -- Camel Up Cards (§7): other hands, the draw pile, others' face-down commitments, the seed -----
 
+
 class CamelUpCards(Knowledge):
     slug = "camel-up-cards"
     card_keys = frozenset({"card", "cards", "hand", "hands", "discard_pile", "draw_pile"})
@@ -273,8 +294,7 @@ class CamelUpCards(Knowledge):
         seen = without(state, self.SECRET)
         seen["draw_pile"] = len(state["draw_pile"])
         seen["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(state["hands"])]
-        seen["committed"] = [choice if s == seat else choice is not None
-                             for s, choice in enumerate(state["committed"])]
+        seen["committed"] = [choice if s == seat else choice is not None for s, choice in enumerate(state["committed"])]
         return seen
 
     @staticmethod
@@ -327,20 +347,30 @@ class CamelUpCards(Knowledge):
             return None
         start = state["die_counter"]  # at most one move card per seat, so at most one roll each
         dice = state["forced_dice"] + [die_roll(state["seed"], n) for n in range(start, start + len(plays))]
-        return {"plays": [{"seat": s, "card": c, "camel": camel} for s, (c, camel) in enumerate(plays)],
-                "dice": dice}
+        return {"plays": [{"seat": s, "card": c, "camel": camel} for s, (c, camel) in enumerate(plays)], "dice": dice}
 
 
 # -- Jekyll vs. Hyde (§7): the other hand, the set-aside cards, won piles, pending choices, the seed -
 
+
 class JekyllVsHyde(Knowledge):
     slug = "jekyll-vs-hyde"
-    card_keys = frozenset({"card", "cards", "hand", "hands", "lead", "follow", "received", "selection",
-                           "set_aside", "won"})
+    card_keys = frozenset(
+        {"card", "cards", "hand", "hands", "lead", "follow", "received", "selection", "set_aside", "won"}
+    )
     hidden_actions = True
     moves = ("seed", "hidden_cards", "potions")
-    SECRET = ("rng", "hands", "set_aside", "won", "history", "exchange_pending", "greed_pending", "received",
-              "dealt_potions")
+    SECRET = (
+        "rng",
+        "hands",
+        "set_aside",
+        "won",
+        "history",
+        "exchange_pending",
+        "greed_pending",
+        "received",
+        "dealt_potions",
+    )
     SECRET_CHOICES = ("exchange_cards", "greed_give")
 
     @staticmethod
@@ -400,8 +430,12 @@ class JekyllVsHyde(Knowledge):
 
     def secrets(self, state: State, seat: int | None) -> dict[Token, str]:
         # A spectator sees neither hand, so a card an exchange moves from one to the other stays hidden.
-        place = {card: "a hand" if seat is None else f"seat {s}'s hand"
-                 for s in (0, 1) if s != seat for card in state["hands"][s]}
+        place = {
+            card: "a hand" if seat is None else f"seat {s}'s hand"
+            for s in (0, 1)
+            if s != seat
+            for card in state["hands"][s]
+        }
         place.update({card: "the set-aside cards" for card in state["set_aside"]})
         place.update({card: "a won-trick pile" for pile in state["won"] for trick in pile for card in trick})
         return {("card", card): place[card] for card in self.unknown(state, seat) if card in place}
@@ -422,5 +456,6 @@ class JekyllVsHyde(Knowledge):
         return {"seat": seat, "card": min(a["card"] for a in engine.legal_actions(state, seat))}
 
 
-KNOWLEDGE: dict[str, Knowledge] = {k.slug: k for k in (TwinIt(), DoubleConnect(), Queendomino(),
-                                                        CamelUpCards(), JekyllVsHyde())}
+KNOWLEDGE: dict[str, Knowledge] = {
+    k.slug: k for k in (TwinIt(), DoubleConnect(), Queendomino(), CamelUpCards(), JekyllVsHyde())
+}

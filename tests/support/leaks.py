@@ -111,6 +111,7 @@ def _token(token: tuple) -> str:
 
 # -- the hub's frames, built by its own code on a stand-in table ---------------------------------
 
+
 class _LogStore:
     """The two reads `Table.public_log` makes, answered from memory."""
 
@@ -149,11 +150,13 @@ class StandIn:
 
 # -- one playout's scan --------------------------------------------------------------------------
 
+
 class GameScan:
     """Every frame of one playout, checked as it is played (see the module docstring)."""
 
-    def __init__(self, engine: Engine, knowledge: Knowledge, variant: Variant, seed: int,
-                 replays: int = 1, alternatives: int = 3) -> None:
+    def __init__(
+        self, engine: Engine, knowledge: Knowledge, variant: Variant, seed: int, replays: int = 1, alternatives: int = 3
+    ) -> None:
         self.engine, self.knowledge, self.variant, self.seed = engine, knowledge, variant, seed
         self.replays, self.alternatives = replays, alternatives
         self.rng = random.Random(seed ^ 0x5EC12E7)
@@ -168,8 +171,9 @@ class GameScan:
         self.messages: dict[int | None, dict] = {}  # the latest running state message per viewer
         # No commitment: the scan's games are dealt from a seed given outright (hub/fairness.py's
         # reveal at the end is tested in tests/api/test_fair_shuffles.py).
-        record = SimpleNamespace(seed=seed, players=variant.players, config=variant.config, started_ms=0,
-                                 commitment=None)
+        record = SimpleNamespace(
+            seed=seed, players=variant.players, config=variant.config, started_ms=0, commitment=None
+        )
         self.store = _LogStore([], record)
         self.game: LiveGame | None = None
         self.running: tuple | None = None  # (state, version) of the latest running version
@@ -188,8 +192,9 @@ class GameScan:
         self._send(state, None, [])
         self._check_views(state, 0)
 
-    def change(self, pre: State, actor: int | None, action: dict | None, now: int, post: State,
-               events: list[dict]) -> None:
+    def change(
+        self, pre: State, actor: int | None, action: dict | None, now: int, post: State, events: list[dict]
+    ) -> None:
         game = self.game
         game.version += 1
         logged = ADVANCE if actor is None else {k: v for k, v in action.items() if k != "step"}
@@ -199,8 +204,17 @@ class GameScan:
             self.frames["after the end (public)"] += len(self.viewers) + (actor is not None)
             return
         self.running, self.memo = (post, game.version), {}
-        change = Change(pre, actor, action, logged, now, post, events, game.version,
-                        self.knowledge.revealed(self.engine, pre, actor, action, now))
+        change = Change(
+            pre,
+            actor,
+            action,
+            logged,
+            now,
+            post,
+            events,
+            game.version,
+            self.knowledge.revealed(self.engine, pre, actor, action, now),
+        )
         self._send(post, change, events)
         if actor is not None:
             ack = messages.ack(None, game.version, events_for(events, actor))
@@ -233,16 +247,28 @@ class GameScan:
             self.frames["reconnect"] += 2
             checked = [{"version": v, "events": e} for v, e in self.histories[viewer] if e]
             if history["entries"] != checked:
-                self._leak(version, viewer, "reconnect history", "differs from the event frames checked: "
-                           + str(first_difference(history["entries"], checked)))
+                self._leak(
+                    version,
+                    viewer,
+                    "reconnect history",
+                    "differs from the event frames checked: " + str(first_difference(history["entries"], checked)),
+                )
             if snapshot != {**self.messages[viewer], "events": []}:
-                self._leak(version, viewer, "reconnect snapshot", "differs from the state message checked: "
-                           + str(first_difference(snapshot, self.messages[viewer])))
+                self._leak(
+                    version,
+                    viewer,
+                    "reconnect snapshot",
+                    "differs from the state message checked: " + str(first_difference(snapshot, self.messages[viewer])),
+                )
         page = table.public_log()
         self.frames["log page"] += 1
         if page["entries"] != self.log_entries:
-            self._leak(version, None, "public log page", "differs from the entries checked: "
-                       + str(first_difference(page["entries"], self.log_entries)))
+            self._leak(
+                version,
+                None,
+                "public log page",
+                "differs from the entries checked: " + str(first_difference(page["entries"], self.log_entries)),
+            )
         if self.game.result is not None:
             StandIn(self.engine, self.game, self.store).public_log()  # the replay, public once ended
             self.frames["after the end (public)"] += 1
@@ -279,8 +305,9 @@ class GameScan:
         if key not in self.memo:
             before, after = self._secrets(change.pre, viewer), self._secrets(change.post, viewer)
             told = self._tokens([seen, change.revealed])
-            self.memo[key] = {token: place for token, place in before.items()
-                              if after.get(token) == place and token not in told}
+            self.memo[key] = {
+                token: place for token, place in before.items() if after.get(token) == place and token not in told
+            }
         return self.memo[key]
 
     # -- direct checks --------------------------------------------------------------------------
@@ -292,8 +319,9 @@ class GameScan:
         secrets = self._secrets(state, viewer)
         seen = {"view": message["view"], "legal_actions": message["legal_actions"]}
         for token in sorted(self._tokens(seen) & secrets.keys()):
-            self._leak(version, viewer, "view", f"{self.knowledge.where(seen, token)} names {_token(token)} "
-                                                f"({secrets[token]})")
+            self._leak(
+                version, viewer, "view", f"{self.knowledge.where(seen, token)} names {_token(token)} ({secrets[token]})"
+            )
         if change is not None:
             self._check_events(change, viewer, message["events"], "events")
 
@@ -302,13 +330,22 @@ class GameScan:
             return
         stable = self._stable_secrets(change, viewer)
         for token in sorted(self._tokens(seen) & stable.keys()):
-            self._leak(change.version, viewer, frame, f"{self.knowledge.where(seen, token)} names {_token(token)} "
-                                                      f"({stable[token]})")
+            self._leak(
+                change.version,
+                viewer,
+                frame,
+                f"{self.knowledge.where(seen, token)} names {_token(token)} ({stable[token]})",
+            )
 
     def _check_log_entry(self, change: Change) -> None:
         action = ADVANCE if change.actor is None else self.engine.public_action(change.actor, change.logged)
-        entry = {"seq": change.version, "seat": change.actor, "server_ms": change.now, "action": action,
-                 "timing": None}  # only a race judged in a lag-compensation window has one
+        entry = {
+            "seq": change.version,
+            "seat": change.actor,
+            "server_ms": change.now,
+            "action": action,
+            "timing": None,
+        }  # only a race judged in a lag-compensation window has one
         self.log_entries.append(entry)
         self.frames["log entry"] += 1
         if self.seed_text in orjson.dumps(entry, option=JSON):
@@ -331,17 +368,22 @@ class GameScan:
             other = self.knowledge.scramble(state, whose, self.rng)
             for viewer in viewers:
                 if self._known(state, viewer) != self.knowledge.known(other, viewer):
-                    raise AssertionError(f"{self.engine.slug}: a scramble changed what {viewer} may know: "
-                                         + str(first_difference(self._known(state, viewer),
-                                                                self.knowledge.known(other, viewer))))
+                    raise AssertionError(
+                        f"{self.engine.slug}: a scramble changed what {viewer} may know: "
+                        + str(first_difference(self._known(state, viewer), self.knowledge.known(other, viewer)))
+                    )
                 message = self.messages[viewer]
                 seen = {"view": message["view"], "legal_actions": message["legal_actions"]}
                 legal = self.engine.compact_legal_actions(other, viewer) if viewer is not None else []
                 again = {"view": self.engine.view(other, viewer), "legal_actions": legal}
                 self.checks["views compared"] += 1
                 if seen != again:
-                    self._leak(version, viewer, "view", "changes when hidden information is re-dealt: "
-                               + str(first_difference(seen, again)))
+                    self._leak(
+                        version,
+                        viewer,
+                        "view",
+                        "changes when hidden information is re-dealt: " + str(first_difference(seen, again)),
+                    )
 
     def _rerun(self, state: State, actor: int | None, action: dict | None, now: int):
         """The same kind of input on another state; None when it is refused there (inconclusive)."""
@@ -378,13 +420,19 @@ class GameScan:
             revealed = knowledge.revealed(self.engine, change.pre, actor, action, change.now)
             known: dict = {}
             for viewer in self.viewers:
-                if viewer == actor or knowledge.action_seen(actor, action, viewer) != \
-                        knowledge.action_seen(actor, change.logged, viewer):
+                if viewer == actor or knowledge.action_seen(actor, action, viewer) != knowledge.action_seen(
+                    actor, change.logged, viewer
+                ):
                     continue
                 same = self._compare_outcome(change, viewer, outcome, revealed, known, f"the choice {_short(action)}")
                 if same and viewer is None and self.engine.public_action(actor, action) != logged:
-                    self._leak(change.version, None, "public log", f"{_short(logged)} tells the hidden choice "
-                               f"apart from {_short(self.engine.public_action(actor, action))}")
+                    self._leak(
+                        change.version,
+                        None,
+                        "public log",
+                        f"{_short(logged)} tells the hidden choice "
+                        f"apart from {_short(self.engine.public_action(actor, action))}",
+                    )
 
     def _compare_outcome(self, change: Change, viewer: int | None, outcome, revealed, known: dict, how: str) -> bool:
         """True when the viewer may know the same after both; then its events must be equal. `known`

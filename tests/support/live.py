@@ -24,13 +24,19 @@ def free_port() -> int:
 class ServerProcess:
     """`dorhami serve` as a child process; `kill()` is SIGKILL, as a crash would be."""
 
-    def __init__(self, database_url: str, port: int | None = None, bot_delay_ms: str = "150,300",
-                 *options: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        port: int | None = None,
+        bot_delay_ms: str = "150,300",
+        *options: str,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.port = port or free_port()
         self.bot_delay_ms = bot_delay_ms
         self.options = options  # more `dorhami serve` flags, such as --access-log
-        self.env = env or {}    # more settings, such as REDIS_URL
+        self.env = env or {}  # more settings, such as REDIS_URL
         self.process: subprocess.Popen | None = None
 
     @property

@@ -47,9 +47,3 @@ def first_and_second_visit(browser, url: str) -> tuple[Load, Load]:
     second = visit(second_page, url)
     first_page.context.close()
     return first, second
-
-
-
-
-
-

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from dorhami.engine import Engine, IllegalAction, State
 from dorhami.games.double_connect.components import common
@@ -35,31 +35,45 @@ VARIANTS: dict[str, list[Variant]] = {
     "twin-it": _variants(
         *((f"competitive {n}p", n, {}) for n in range(2, 7)),
         ("classic 3p", 3, {"target_sets": 5}),
-        ("forbidden 3p", 3, COMPETITIVE_WON_BY_1), ("forbidden 5p", 5, COMPETITIVE_WON_BY_1),
+        ("forbidden 3p", 3, COMPETITIVE_WON_BY_1),
+        ("forbidden 5p", 5, COMPETITIVE_WON_BY_1),
         *((f"team {n}p", n, {"mode": "team"}) for n in range(4, 7)),
-        *((f"coop {n}p", n, {"mode": "coop"}) for n in (1, 2, 4, 6))),
+        *((f"coop {n}p", n, {"mode": "coop"}) for n in (1, 2, 4, 6)),
+    ),
     "double-connect": _variants(
         *((f"solo {n}p", n, {}) for n in (2, 3, 5, 8)),
-        ("teams 4p", 4, {"mode": "teams"}), ("teams 6p of 3", 6, {"mode": "teams", "team_size": 3}),
+        ("teams 4p", 4, {"mode": "teams"}),
+        ("teams 6p of 3", 6, {"mode": "teams", "team_size": 3}),
         ("teams 8p of 4", 8, {"mode": "teams", "team_size": 4}),
-        ("own-team 6p", 6, {"mode": "teams", "team_targets": "own_team"})),
+        ("own-team 6p", 6, {"mode": "teams", "team_targets": "own_team"}),
+    ),
     "camel-up-cards": _variants(
         *((f"{n}p", n, {}) for n in range(2, 7)),
-        *((f"classic {n}p", n, {"stack_leader": "top", "start_order": "random", "wrong_bet_penalty": 1})
-          for n in (3, 5))),
+        *(
+            (f"classic {n}p", n, {"stack_leader": "top", "start_order": "random", "wrong_bet_penalty": 1})
+            for n in (3, 5)
+        ),
+    ),
     "jekyll-vs-hyde": _variants(
-        ("single", 2, {}), ("greed 2", 2, {"greed_exchange_count": 2}),
-        ("trick history", 2, {"show_trick_history": True}), ("return match", 2, {"match_mode": "return_match"}),
+        ("single", 2, {}),
+        ("greed 2", 2, {"greed_exchange_count": 2}),
+        ("trick history", 2, {"show_trick_history": True}),
+        ("return match", 2, {"match_mode": "return_match"}),
         ("return match, greed 2", 2, {"match_mode": "return_match", "greed_exchange_count": 2}),
-        ("no timers", 2, {"timers_enabled": False})),
+        ("no timers", 2, {"timers_enabled": False}),
+    ),
     "queendomino": _variants(
         *((f"{n}p", n, {}) for n in (2, 3, 4)),
-        ("terrain matching 3p", 3, {"terrain_matching": True}), ("display +0 2p", 2, {"display_extra": 0}),
-        ("display +1 4p", 4, {"display_extra": 1}), ("no clock 3p", 3, {"turn_seconds": 0})),
+        ("terrain matching 3p", 3, {"terrain_matching": True}),
+        ("display +0 2p", 2, {"display_extra": 0}),
+        ("display +1 4p", 4, {"display_extra": 1}),
+        ("no clock 3p", 3, {"turn_seconds": 0}),
+    ),
 }
 
 
 # -- the random driver ---------------------------------------------------------------------------
+
 
 def _twin_it_candidates(engine: Engine, state: State, seat: int, rng: random.Random) -> list[dict]:
     """A few of the seat's inputs, built from the visible cards: listing every claim (hundreds once the
@@ -72,8 +86,11 @@ def _twin_it_candidates(engine: Engine, state: State, seat: int, rng: random.Ran
     held = [[{"card": c, "design": won["design"]} for c in won["cards"]] for won in pair_sets(state)]
     actions = [{"type": "flip"}] if "flip" in kinds else []
     if "turn_over" in kinds:
-        actions += [{"type": "turn_over", **e} for e in rng.sample(loose, min(2, len(loose)))
-                    if state["zone"][e["card"]] == "centre"]
+        actions += [
+            {"type": "turn_over", **e}
+            for e in rng.sample(loose, min(2, len(loose)))
+            if state["zone"][e["card"]] == "centre"
+        ]
     if "claim" in kinds:
         pairs = [rng.sample(loose, 2) for _ in range(3) if len(loose) > 1]
         pairs += [group[:2] for group in by_design.values() if len(group) > 1]
@@ -118,11 +135,20 @@ CANDIDATES = {"twin-it": _twin_it_candidates}
 # Real-time games: picking among every listed claim would almost never make a right one, and the
 # secrets of a game that ends only by its time cap are exercised less.
 SENSIBLE: dict[str, Callable[[State, int, list[dict]], list[dict]]] = {
-    "twin-it": _twin_it_sensible, "double-connect": _double_connect_sensible}
+    "twin-it": _twin_it_sensible,
+    "double-connect": _double_connect_sensible,
+}
 
 
-def play(engine: Engine, variant: Variant, seed: int, on_start: Callable, on_change: Callable,
-         wait_chance: float = 0.05, sensible_chance: float = 0.4) -> None:
+def play(
+    engine: Engine,
+    variant: Variant,
+    seed: int,
+    on_start: Callable,
+    on_change: Callable,
+    wait_chance: float = 0.05,
+    sensible_chance: float = 0.4,
+) -> None:
     """One seeded random game to its end; `on_change(pre, seat|None, action|None, now, post, events)`."""
     rng = random.Random(seed)
     now = 0
@@ -157,8 +183,9 @@ def play(engine: Engine, variant: Variant, seed: int, on_start: Callable, on_cha
     raise AssertionError(f"{engine.slug} seed {seed}: no end within {MAX_INPUTS} inputs")
 
 
-def _some_seat(engine: Engine, state: State, players: int, rng: random.Random,
-               candidates: Callable) -> tuple[int | None, list]:
+def _some_seat(
+    engine: Engine, state: State, players: int, rng: random.Random, candidates: Callable
+) -> tuple[int | None, list]:
     for seat in rng.sample(range(players), players):
         actions = candidates(engine, state, seat, rng)
         if actions:

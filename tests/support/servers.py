@@ -8,10 +8,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import AsyncIterator
 
 import httpx
 
@@ -100,8 +100,13 @@ class Server:
 
     def log_problems(self) -> list[str]:
         """The errors of the server's own log: each ERROR line, each traceback down to its exception."""
-        return log_problems([line for path in [self.log_path, *self.other_logs]
-                             for line in path.read_text(errors="replace").splitlines()])
+        return log_problems(
+            [
+                line
+                for path in [self.log_path, *self.other_logs]
+                for line in path.read_text(errors="replace").splitlines()
+            ]
+        )
 
     def log_tail(self, lines: int = 30) -> str:
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -128,8 +133,9 @@ def free_port() -> int:
 
 
 @asynccontextmanager
-async def running(target: str, scratch: Path, database: str, pg_admin_url: str, core: int,
-                  name: str) -> AsyncIterator[Server]:
+async def running(
+    target: str, scratch: Path, database: str, pg_admin_url: str, core: int, name: str
+) -> AsyncIterator[Server]:
     """Start `target` on a free port, pinned to `core` with taskset; stop it (and drop its
     PostgreSQL database) however the block ends. `name` keeps files of several starts apart."""
     if target == "dorhami-2":
@@ -151,8 +157,7 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
         command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1", "--port", str(port)]
         label = url.split("@")[-1] if pg_name else "SQLite (WAL, synchronous=FULL)"
     else:
-        command = [sys.executable, str(BASELINE), *BASELINE_FLAGS[target],
-                   "--host", "127.0.0.1", "--port", str(port)]
+        command = [sys.executable, str(BASELINE), *BASELINE_FLAGS[target], "--host", "127.0.0.1", "--port", str(port)]
         if BASELINE_FLAGS[target]:
             command += ["--db", str(scratch / (name + "-baseline.db"))]
         label = "SQLite (WAL, synchronous=FULL)" if BASELINE_FLAGS[target] else "in memory"
@@ -162,8 +167,13 @@ async def running(target: str, scratch: Path, database: str, pg_admin_url: str, 
         with open(log_path, "wb") as log:
             # taskset execs the server, so proc.pid is the server itself; a session of its own
             # keeps a terminal's Ctrl-C for us, and we stop it in order.
-            proc = subprocess.Popen(["taskset", "-c", str(core), *command], stdout=log, stderr=subprocess.STDOUT,
-                                    env=env, start_new_session=True)
+            proc = subprocess.Popen(
+                ["taskset", "-c", str(core), *command],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
         server = Server(target, port, proc, log_path, label)
         await _wait_ready(server)
         yield server
@@ -188,20 +198,47 @@ async def _running_pair(scratch: Path, database: str, pg_admin_url: str, core: i
         for i, port in enumerate(ports):
             logs.append(scratch / f"{name}-{i}.log")
             with open(logs[-1], "wb") as log:
-                command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1",
-                           "--port", str(port)]
-                procs.append(subprocess.Popen(["taskset", "-c", str(core), *command], stdout=log,
-                                              stderr=subprocess.STDOUT, env=env, start_new_session=True))
+                command = [
+                    str(Path(sys.executable).with_name("dorhami")),
+                    "serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                ]
+                procs.append(
+                    subprocess.Popen(
+                        ["taskset", "-c", str(core), *command],
+                        stdout=log,
+                        stderr=subprocess.STDOUT,
+                        env=env,
+                        start_new_session=True,
+                    )
+                )
             await _wait_ready(Server("dorhami", port, procs[-1], logs[-1], url))
         port = free_port()
         conf = scratch / f"{name}-nginx.conf"
-        conf.write_text(NGINX_CONF.format(scratch=scratch, port=port,
-                                          servers=" ".join(f"server 127.0.0.1:{p};" for p in ports)))
+        conf.write_text(
+            NGINX_CONF.format(scratch=scratch, port=port, servers=" ".join(f"server 127.0.0.1:{p};" for p in ports))
+        )
         command = [NGINX, "-c", str(conf), "-p", str(scratch), "-e", str(scratch / "nginx-start.log")]
-        procs.append(subprocess.Popen(["taskset", "-c", str(core), *command],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
-        server = Server("dorhami", port, procs[0], logs[0], url.split("@")[-1] + ", 2 processes + nginx",
-                        others=procs[1:], other_logs=logs[1:])
+        procs.append(
+            subprocess.Popen(
+                ["taskset", "-c", str(core), *command],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        )
+        server = Server(
+            "dorhami",
+            port,
+            procs[0],
+            logs[0],
+            url.split("@")[-1] + ", 2 processes + nginx",
+            others=procs[1:],
+            other_logs=logs[1:],
+        )
         await _wait_ready(server)
         yield server
     finally:
@@ -215,8 +252,9 @@ async def _wait_ready(server: Server) -> None:
     async with httpx.AsyncClient() as http:
         while time.monotonic() < deadline:
             if server.proc.poll() is not None:
-                raise RuntimeError(f"{server.target} exited with {server.proc.returncode} while starting:\n"
-                                   f"{server.log_tail()}")
+                raise RuntimeError(
+                    f"{server.target} exited with {server.proc.returncode} while starting:\n{server.log_tail()}"
+                )
             try:
                 if server.target == "dorhami":
                     # The port opens before the lifespan (migrations, recovery) is done.

@@ -10,8 +10,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-INSTALL = {"PostgreSQL": "apt-get install postgresql; the user postgres connects from 127.0.0.1 without a password",
-           "Redis": "apt-get install redis-server"}
+INSTALL = {
+    "PostgreSQL": "apt-get install postgresql; the user postgres connects from 127.0.0.1 without a password",
+    "Redis": "apt-get install redis-server",
+}
 
 
 def reachable(url: str, default_port: int) -> bool:
@@ -31,8 +33,10 @@ def require(name: str, url: str, default_port: int) -> None:
     where = f"{parts.hostname}:{parts.port or default_port}"
     if os.environ.get("DORHAMI_REQUIRE_SERVICES") == "1":
         pytest.fail(f"{name} is not reachable on {where} and DORHAMI_REQUIRE_SERVICES=1", pytrace=False)
-    pytest.skip(f"needs {name} on {where}, where none answers: install it ({INSTALL[name]}) and run "
-                "scripts/test.sh, which starts it")
+    pytest.skip(
+        f"needs {name} on {where}, where none answers: install it ({INSTALL[name]}) and run "
+        "scripts/test.sh, which starts it"
+    )
 
 
 def require_postgres(url: str) -> None:

@@ -17,7 +17,7 @@ import hashlib
 import os
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from websockets.speedups import apply_mask  # C masking: a Python loop would cost ~1 µs per byte
 
@@ -49,9 +49,15 @@ class Socket(asyncio.Protocol):
     async def connect(cls, host: str, port: int, path: str, on_text, on_close, timeout: float = 10) -> Socket:
         sock = cls(on_text, on_close)
         sock._key = base64.b64encode(os.urandom(16))
-        sock._request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                         f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n").encode() \
-            + b"Sec-WebSocket-Key: " + sock._key + b"\r\n\r\n"
+        sock._request = (
+            (
+                f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            ).encode()
+            + b"Sec-WebSocket-Key: "
+            + sock._key
+            + b"\r\n\r\n"
+        )
         loop = asyncio.get_running_loop()
         await asyncio.wait_for(loop.create_connection(lambda: sock, host, port), timeout)
         await asyncio.wait_for(sock.opened, timeout)
@@ -75,7 +81,7 @@ class Socket(asyncio.Protocol):
                 return
             if not self._handshake(data[:end]):
                 return
-            data = data[end + 4:]
+            data = data[end + 4 :]
         try:
             self._buffer = self._frames(data, arrived)
         except ProtocolError as exc:
@@ -109,17 +115,17 @@ class Socket(asyncio.Protocol):
             if length == 126:
                 if size - at < 4:
                     break
-                length, head = int.from_bytes(data[at + 2:at + 4], "big"), 4
+                length, head = int.from_bytes(data[at + 2 : at + 4], "big"), 4
             elif length == 127:
                 if size - at < 10:
                     break
-                length, head = int.from_bytes(data[at + 2:at + 10], "big"), 10
+                length, head = int.from_bytes(data[at + 2 : at + 10], "big"), 10
             end = at + head + length
             if end > size:
                 break
             if first & 0x80 == 0 or second & 0x80:
                 raise ProtocolError("fragmented or masked frame from the server")
-            payload, at = data[at + head:end], end
+            payload, at = data[at + head : end], end
             opcode = first & 0x0F
             if opcode == OP_TEXT:
                 self.on_text(payload, arrived)

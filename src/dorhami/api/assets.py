@@ -28,15 +28,22 @@ ASSET_URL = re.compile(r"""(?<=["'])/static/(?!v/)""")
 
 # Python's own table (used when the system has no /etc/mime.types, as in the slim image) lacks
 # woff2 and names JS application/javascript; the compression middleware decides by these types.
-for _type, _suffix in (("font/woff2", ".woff2"), ("text/javascript", ".js"), ("image/svg+xml", ".svg"),
-                       ("application/manifest+json", ".webmanifest")):
+for _type, _suffix in (
+    ("font/woff2", ".woff2"),
+    ("text/javascript", ".js"),
+    ("image/svg+xml", ".svg"),
+    ("application/manifest+json", ".webmanifest"),
+):
     mimetypes.add_type(_type, _suffix)
 
 
 def _files(root: Path) -> list[Path]:
     """The assets under `root`, in a stable order; dotfiles (an editor's swap files) are none."""
-    return sorted(p for p in root.rglob("*")
-                  if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts))
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    )
 
 
 def content_version(root: Path) -> str:

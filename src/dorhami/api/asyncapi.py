@@ -19,10 +19,12 @@ from .game_models import REF, ref, union
 from .schemas import ChatLinePublic, RoomPublic
 
 CHANNEL = "room"
-CLOSE_CODES = ("4400 no hello (or not first), 4401 unknown, ended or expired token, 4403 a page of another site, "
-               "4404 no such room, 4409 too many sockets of one player or watchers without a name, 4429 flood, "
-               "1013 try again (a slow reader, or the table moving to another process), 1012 server restart, "
-               "1009 frame too large")
+CLOSE_CODES = (
+    "4400 no hello (or not first), 4401 unknown, ended or expired token, 4403 a page of another site, "
+    "4404 no such room, 4409 too many sockets of one player or watchers without a name, 4429 flood, "
+    "1013 try again (a slow reader, or the table moving to another process), 1012 server restart, "
+    "1009 frame too large"
+)
 
 
 def _properties() -> dict[tuple[str, str], dict[str, Any]]:
@@ -44,8 +46,12 @@ def _properties() -> dict[tuple[str, str], dict[str, Any]]:
 def _asyncapi_schema(schema: Any) -> Any:
     """An OpenAPI-style schema as an AsyncAPI Schema Object: there, `discriminator` names the property."""
     if isinstance(schema, dict):
-        return {key: value["propertyName"] if key == "discriminator" and isinstance(value, dict)
-                else _asyncapi_schema(value) for key, value in schema.items()}
+        return {
+            key: value["propertyName"]
+            if key == "discriminator" and isinstance(value, dict)
+            else _asyncapi_schema(value)
+            for key, value in schema.items()
+        }
     if isinstance(schema, list):
         return [_asyncapi_schema(item) for item in schema]
     return schema
@@ -57,8 +63,13 @@ def _kind(model: Any) -> str:
 
 def _message(model: Any) -> dict[str, Any]:
     doc = (model.__doc__ or "").strip()
-    return {"name": _kind(model), "title": model.__name__, "contentType": "application/json",
-            **({"summary": " ".join(doc.split())} if doc else {}), "payload": ref(model.__name__)}
+    return {
+        "name": _kind(model),
+        "title": model.__name__,
+        "contentType": "application/json",
+        **({"summary": " ".join(doc.split())} if doc else {}),
+        "payload": ref(model.__name__),
+    }
 
 
 @cache
@@ -69,8 +80,7 @@ def _document() -> dict[str, Any]:
         schema = TypeAdapter(shape).json_schema(ref_template=REF)
         schemas.update(schema.pop("$defs", {}))
         schemas[name] = schema
-    _, rest = models_json_schema([(RoomPublic, "serialization"), (ChatLinePublic, "serialization")],
-                                 ref_template=REF)
+    _, rest = models_json_schema([(RoomPublic, "serialization"), (ChatLinePublic, "serialization")], ref_template=REF)
     schemas.update(rest.get("$defs", {}))
     describe(schemas, _properties())
     messages = {model.__name__: _message(model) for model in (*CLIENT, *SERVER)}
@@ -80,22 +90,38 @@ def _document() -> dict[str, Any]:
 
     return {
         "asyncapi": "3.0.0",
-        "info": {"title": "Dorhami room socket", "version": __version__,
-                 "description": "One socket per room and page: send hello first, then actions, pings and chat; "
-                                "the server sends the room, the game's state for your seat, answers and the chat. "
-                                "docs/PROTOCOL.md tells the protocol; GET /openapi.json is the REST side, with the "
-                                "same components for each game's actions, views, events and results."},
+        "info": {
+            "title": "Dorhami room socket",
+            "version": __version__,
+            "description": "One socket per room and page: send hello first, then actions, pings and chat; "
+            "the server sends the room, the game's state for your seat, answers and the chat. "
+            "docs/PROTOCOL.md tells the protocol; GET /openapi.json is the REST side, with the "
+            "same components for each game's actions, views, events and results.",
+        },
         "defaultContentType": "application/json",
-        "channels": {CHANNEL: {
-            "address": "/ws/rooms/{code}", "title": "A room's socket",
-            "description": f"JSON text frames both ways. Close codes: {CLOSE_CODES}.",
-            "parameters": {"code": {"description": "the room's code, as in /t/{code}"}},
-            "messages": {name: {"$ref": f"#/components/messages/{name}"} for name in messages}}},
+        "channels": {
+            CHANNEL: {
+                "address": "/ws/rooms/{code}",
+                "title": "A room's socket",
+                "description": f"JSON text frames both ways. Close codes: {CLOSE_CODES}.",
+                "parameters": {"code": {"description": "the room's code, as in /t/{code}"}},
+                "messages": {name: {"$ref": f"#/components/messages/{name}"} for name in messages},
+            }
+        },
         "operations": {
-            "receiveClientMessages": {"action": "receive", "channel": {"$ref": f"#/channels/{CHANNEL}"},
-                                      "summary": "What a client sends: hello first, once", "messages": refs(CLIENT)},
-            "sendServerMessages": {"action": "send", "channel": {"$ref": f"#/channels/{CHANNEL}"},
-                                   "summary": "What the server sends", "messages": refs(SERVER)}},
+            "receiveClientMessages": {
+                "action": "receive",
+                "channel": {"$ref": f"#/channels/{CHANNEL}"},
+                "summary": "What a client sends: hello first, once",
+                "messages": refs(CLIENT),
+            },
+            "sendServerMessages": {
+                "action": "send",
+                "channel": {"$ref": f"#/channels/{CHANNEL}"},
+                "summary": "What the server sends",
+                "messages": refs(SERVER),
+            },
+        },
         "components": {"schemas": _asyncapi_schema(schemas), "messages": messages},
     }
 

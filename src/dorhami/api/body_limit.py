@@ -41,8 +41,11 @@ class BodyLimit:
         declared = Headers(scope=scope).get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             # Refused before a byte of it is read; the connection is not kept for the rest.
-            response = JSONResponse({"code": str(ErrorCode.TOO_LARGE), "message": too_large(self.max_bytes).detail},
-                                    status_code=413, headers={"Connection": "close"})
+            response = JSONResponse(
+                {"code": str(ErrorCode.TOO_LARGE), "message": too_large(self.max_bytes).detail},
+                status_code=413,
+                headers={"Connection": "close"},
+            )
             await response(scope, receive, send)
             return
         received, whole = 0, False
@@ -53,7 +56,7 @@ class BodyLimit:
                 return await receive()
             try:
                 message = await asyncio.wait_for(receive(), self.timeout_s)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise too_slow(self.timeout_s) from None
             if message["type"] == "http.request":
                 whole = not message.get("more_body", False)

@@ -20,22 +20,41 @@ from fastapi.routing import APIRoute
 from .game_models import components, union
 
 # Operation ids are the endpoint functions' names, but where a name alone says too little.
-RENAMED = {"new": "new_sandbox_game", "apply": "apply_sandbox_action", "advance": "advance_sandbox_clock",
-           "replay": "get_replay", "verify": "verify_game", "player_history": "get_player_history",
-           "leaderboard": "get_leaderboard", "chat_settings": "set_chat_settings", "rematch": "start_rematch"}
+RENAMED = {
+    "new": "new_sandbox_game",
+    "apply": "apply_sandbox_action",
+    "advance": "advance_sandbox_clock",
+    "replay": "get_replay",
+    "verify": "verify_game",
+    "player_history": "get_player_history",
+    "leaderboard": "get_leaderboard",
+    "chat_settings": "set_chat_settings",
+    "rematch": "start_rematch",
+}
 
 TAGS = [
-    {"name": "players", "description": "Your identity: create a player (its token is your key), rename it, "
-                                       "keep a recovery code, list and end your sessions."},
-    {"name": "community", "description": "Public records: a player's history and ratings, each title's "
-                                         "leaderboard."},
-    {"name": "games", "description": "The titles on offer with their configs, and finished games: replays "
-                                     "and the fairness check (verify)."},
-    {"name": "rooms", "description": "Rooms and their seats, the game's state for your seat, actions, the "
-                                     "public log and the chat. Live play: WebSocket /ws/rooms/{code} "
-                                     "(its messages: GET /asyncapi.json)."},
-    {"name": "sandbox", "description": "Any game's rules engine over HTTP, stateless (signed state tokens), "
-                                       "for bot writers: new game, apply an action, advance the clock."},
+    {
+        "name": "players",
+        "description": "Your identity: create a player (its token is your key), rename it, "
+        "keep a recovery code, list and end your sessions.",
+    },
+    {"name": "community", "description": "Public records: a player's history and ratings, each title's leaderboard."},
+    {
+        "name": "games",
+        "description": "The titles on offer with their configs, and finished games: replays "
+        "and the fairness check (verify).",
+    },
+    {
+        "name": "rooms",
+        "description": "Rooms and their seats, the game's state for your seat, actions, the "
+        "public log and the chat. Live play: WebSocket /ws/rooms/{code} "
+        "(its messages: GET /asyncapi.json).",
+    },
+    {
+        "name": "sandbox",
+        "description": "Any game's rules engine over HTTP, stateless (signed state tokens), "
+        "for bot writers: new game, apply an action, advance the clock.",
+    },
     {"name": "operations", "description": "Liveness and readiness probes for deployments."},
 ]
 
@@ -61,8 +80,12 @@ def properties() -> dict[tuple[str, str], dict[str, Any]]:
         # The sandbox lists whole actions, a real-time game's too (a room's state lists only their types).
         ("SeatPosition", "legal_actions"): {"type": "array", "items": action},
         ("SeatPosition", "events"): events,
-        ("SandboxState", "spectator"): {"type": "object", "required": ["view", "events"],
-                                        "additionalProperties": False, "properties": {"view": view, "events": events}},
+        ("SandboxState", "spectator"): {
+            "type": "object",
+            "required": ["view", "events"],
+            "additionalProperties": False,
+            "properties": {"view": view, "events": events},
+        },
         ("SandboxState", "result"): result,
     }
 
@@ -95,9 +118,11 @@ def extend(app: FastAPI) -> Callable[[], dict[str, Any]]:
         if app.openapi_schema is None:
             document = build()
             describe(document["components"]["schemas"], properties())
-            document["info"]["description"] += (" Each game's actions, views, events and results are named "
-                                                 "components (CamelUpCardsAction, TwinItView, ...). The "
-                                                 "socket's messages: GET /asyncapi.json (AsyncAPI 3.0).")
+            document["info"]["description"] += (
+                " Each game's actions, views, events and results are named "
+                "components (CamelUpCardsAction, TwinItView, ...). The "
+                "socket's messages: GET /asyncapi.json (AsyncAPI 3.0)."
+            )
             app.openapi_schema = document
         return app.openapi_schema
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends
-from starlette.requests import HTTPConnection
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.requests import HTTPConnection
 
 from ..errors import ErrorCode
 from ..hub.errors import HubError
@@ -40,8 +40,10 @@ def client_address(connection: HTTPConnection) -> str:
 
 def address_limit(name: str):
     """A dependency that spends one of the caller's address tokens for `name`."""
+
     async def check(connection: HTTPConnection, limits: LimitsDep) -> None:
         await limits.address(name, client_address(connection))
+
     return check
 
 
@@ -52,15 +54,19 @@ async def sign_in(hub: Hub, token: str) -> SignedIn:
     try:
         signed_in = await hub.store.player_by_token(token, hub.clock.now_ms(), idle_ms)
     except SessionExpired:
-        raise HubError(ErrorCode.SESSION_EXPIRED, f"this session went unused for over {hub.settings.session_idle_days} "
-                       "days and has ended; restore with your recovery code, or make a new player") from None
+        raise HubError(
+            ErrorCode.SESSION_EXPIRED,
+            f"this session went unused for over {hub.settings.session_idle_days} "
+            "days and has ended; restore with your recovery code, or make a new player",
+        ) from None
     if signed_in is None:
         raise HubError(ErrorCode.INVALID_TOKEN, "that token belongs to no player")
     return signed_in
 
 
-async def optional_session(hub: HubDep, credentials: Annotated[HTTPAuthorizationCredentials | None,
-                                                                 Depends(bearer)]) -> SignedIn | None:
+async def optional_session(
+    hub: HubDep, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> SignedIn | None:
     return None if credentials is None else await sign_in(hub, credentials.credentials)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import redis.asyncio as redis
 
@@ -70,7 +70,7 @@ class Limit:
 # Per client address: every API request, and the requests that create something.
 ADDRESS_LIMITS = {
     "request": Limit(50, 200),
-    "new_player": Limit(1, 60),   # guests: one a second, sixty at once (a classroom)
+    "new_player": Limit(1, 60),  # guests: one a second, sixty at once (a classroom)
     "new_room": Limit(1, 60),
     "sandbox": Limit(20, 100),  # a bot playing itself through the sandbox, not a flood
     # Codes cannot be guessed (125 bits); this keeps a script from trying millions anyway.
@@ -136,8 +136,9 @@ class RateLimits:
 
 def _limited(wait_s: float) -> HubError:
     wait = max(1, round(wait_s))
-    return HubError(ErrorCode.RATE_LIMITED, f"too many requests; try again in {wait} s",
-                    headers={"Retry-After": str(wait)})
+    return HubError(
+        ErrorCode.RATE_LIMITED, f"too many requests; try again in {wait} s", headers={"Retry-After": str(wait)}
+    )
 
 
 # One token bucket in a Redis hash, refilled by Redis's own clock (the processes' clocks are never
@@ -185,4 +186,3 @@ class SharedBuckets:
                 self.warned_at = now
                 log.warning("rate limits: Redis did not answer (%s); each process limits on its own", exc)
             return None
-

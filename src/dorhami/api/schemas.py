@@ -12,7 +12,6 @@ from ..hub.namesakes import tell_apart
 from ..text import is_control, shows_something
 
 
-
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -50,9 +49,11 @@ class PlayerMe(PlayerPublic):
 
 
 class RecoveryCode(BaseModel):
-    code: str = Field(description="Shown only once: type it in another browser (POST /api/players/restore) "
-                                  "to play there as the same player. A new code replaces it.",
-                      examples=["7K2QM-9XH4T-D0RWA-3JP8N-EV5BC"])
+    code: str = Field(
+        description="Shown only once: type it in another browser (POST /api/players/restore) "
+        "to play there as the same player. A new code replaces it.",
+        examples=["7K2QM-9XH4T-D0RWA-3JP8N-EV5BC"],
+    )
 
 
 class RestoreBody(Strict):
@@ -61,16 +62,19 @@ class RestoreBody(Strict):
 
 
 class RecoveryReplace(Strict):
-    end_other_sessions: StrictBool = Field(True, description="end every session of yours but this one "
-                                                             "(true or false; a leaked code's sessions end with it)")
+    end_other_sessions: StrictBool = Field(
+        True,
+        description="end every session of yours but this one (true or false; a leaked code's sessions end with it)",
+    )
 
 
 class SessionPublic(BaseModel):
     """One browser signed in as you: its token is never shown again, only this."""
 
     id: str
-    origin: Literal["created", "restored"] = Field(description="made with the player (POST /api/players) or by "
-                                                               "a recovery code (POST /api/players/restore)")
+    origin: Literal["created", "restored"] = Field(
+        description="made with the player (POST /api/players) or by a recovery code (POST /api/players/restore)"
+    )
     created_ms: int
     last_used_ms: int = Field(description="to within the hour")
     current: bool = Field(description="whether this is the session of the token that asked")
@@ -90,7 +94,8 @@ class GamePublic(BaseModel):
     realtime: bool
     default_config: dict[str, Any]
     config_options: dict[str, dict[str, Any]] = Field(
-        description='per key: {"choices": [...]} or {"min": n, "max": m}; for building a form')
+        description='per key: {"choices": [...]} or {"min": n, "max": m}; for building a form'
+    )
     presets: dict[str, dict[str, Any]] = Field(description="named config sets, e.g. Twin It's classic")
 
 
@@ -99,23 +104,31 @@ class RoomCreate(Strict):
     # StrictBool in request bodies: lax mode would take 0, 1, "no" or "on" for a boolean.
     private: StrictBool = True
     config: dict[str, Any] = Field(default_factory=dict)
-    reconnect_grace_s: int = Field(60, ge=10, le=3600,
-                                   description="how long a seated player may be gone before a bot plays for them "
-                                               "until they return")
+    reconnect_grace_s: int = Field(
+        60,
+        ge=10,
+        le=3600,
+        description="how long a seated player may be gone before a bot plays for them until they return",
+    )
 
 
 class RoomPlayerPublic(PlayerPublic):
-    display_name: str = Field(description="the name as the room shows it: with a tag of the id's first hex "
-                                          "digits when another person there has the same name",
-                              examples=["Host #3f2c"])
+    display_name: str = Field(
+        description="the name as the room shows it: with a tag of the id's first hex "
+        "digits when another person there has the same name",
+        examples=["Host #3f2c"],
+    )
 
 
 class SeatPublic(BaseModel):
     seat: int
     player: RoomPlayerPublic | None
     bot: str | None = Field(description="the bot's level if a bot plays this seat")
-    stand_in: bool = Field(False, description="a bot plays for this seat's player, who has been gone longer "
-                                              "than the room's reconnect_grace_s, until they return")
+    stand_in: bool = Field(
+        False,
+        description="a bot plays for this seat's player, who has been gone longer "
+        "than the room's reconnect_grace_s, until they return",
+    )
 
 
 Presence = Literal["connected", "reconnecting", "away"]
@@ -125,13 +138,19 @@ class RescueRequested(BaseModel):
     seat: int
     player: PlayerPublic = Field(description="who asked")
     asked_ms: int
-    grant_at_ms: int | None = Field(None, description="always null: no seat is granted by time alone (kept for "
-                                                      "clients of the earlier protocol)")
-    approvals: list[str] = Field(default_factory=list, description="ids of the seated players who said yes, "
-                                 "while the host is away (the host alone decides when here)")
-    needed: int | None = Field(None, description="yeses that grant the seat while the host is away (a majority of "
-                               "the seated players); 0 when no seated player is here to decide, so the bot plays on; "
-                               "null while the host is here to decide")
+    grant_at_ms: int | None = Field(
+        None, description="always null: no seat is granted by time alone (kept for clients of the earlier protocol)"
+    )
+    approvals: list[str] = Field(
+        default_factory=list,
+        description="ids of the seated players who said yes, while the host is away (the host alone decides when here)",
+    )
+    needed: int | None = Field(
+        None,
+        description="yeses that grant the seat while the host is away (a majority of "
+        "the seated players); 0 when no seated player is here to decide, so the bot plays on; "
+        "null while the host is here to decide",
+    )
 
 
 class RescueDecided(BaseModel):
@@ -151,20 +170,27 @@ class RoomPublic(BaseModel):
     reconnect_grace_s: int
     max_seats: int
     min_players: int
-    commitment: str | None = Field(None, description="SHA-256 (hex) of the game's secret server seed, public "
-                                               "before the deal; the seed is revealed at the end (GET .../verify)")
-    player_counts: list[int] = Field(description="every seat count the game can start with (Double Connect's "
-                                                 "teams: 4, 6 or 8)")
+    commitment: str | None = Field(
+        None,
+        description="SHA-256 (hex) of the game's secret server seed, public "
+        "before the deal; the seed is revealed at the end (GET .../verify)",
+    )
+    player_counts: list[int] = Field(
+        description="every seat count the game can start with (Double Connect's teams: 4, 6 or 8)"
+    )
     game_id: int | None
     seats: list[SeatPublic]
     presence: dict[int, Presence] = Field(
-        description="per seat held by a person: connected, reconnecting (dropped moments ago) or away")
+        description="per seat held by a person: connected, reconnecting (dropped moments ago) or away"
+    )
     spectators: int = Field(description="sockets watching without a seat")
     rematch_requests: list[str] = Field(description="ids of seated players asking the host for a rematch")
-    rescue_requests: list[RescueRequested] = Field(default_factory=list,
-                                                   description="people asking to take over a seat a bot stands in for")
-    spectator_chat: bool = Field(False, description="whether spectators may write in the room's chat (players "
-                                                    "always may)")
+    rescue_requests: list[RescueRequested] = Field(
+        default_factory=list, description="people asking to take over a seat a bot stands in for"
+    )
+    spectator_chat: bool = Field(
+        False, description="whether spectators may write in the room's chat (players always may)"
+    )
     muted: list[str] = Field(default_factory=list, description="ids of the players the host muted in the chat")
 
     _namesakes = model_validator(mode="before")(tell_apart)
@@ -176,8 +202,9 @@ class ChatLinePublic(BaseModel):
     id: int
     player: PlayerPublic
     kind: Literal["text", "reaction"]
-    body: str = Field(description="the cleaned text (at most 280 characters), or the reaction's name",
-                      examples=["good game!"])
+    body: str = Field(
+        description="the cleaned text (at most 280 characters), or the reaction's name", examples=["good game!"]
+    )
     sent_ms: int
 
 
@@ -199,9 +226,13 @@ class ChatSettingsPublic(BaseModel):
 
 
 class JoinBody(Strict):
-    client_seed: str | None = Field(None, pattern=CLIENT_SEED_PATTERN, examples=["k3Jq9x"],
-                                    description="your part of the next game's seed (1–64 printable ASCII characters, "
-                                                "no spaces): the server cannot have picked the deal alone")
+    client_seed: str | None = Field(
+        None,
+        pattern=CLIENT_SEED_PATTERN,
+        examples=["k3Jq9x"],
+        description="your part of the next game's seed (1–64 printable ASCII characters, "
+        "no spaces): the server cannot have picked the deal alone",
+    )
 
 
 class JoinResult(BaseModel):
@@ -238,8 +269,9 @@ class StartResult(BaseModel):
 
 class ActionCreate(Strict):
     action: dict[str, Any] = Field(examples=[{"type": "play_card", "card": 9, "named_color": None}])
-    client_seq: int | None = Field(default=None, ge=0, le=2**53,
-                                   description="optional: a resend with the same number is applied once")
+    client_seq: int | None = Field(
+        default=None, ge=0, le=2**53, description="optional: a resend with the same number is applied once"
+    )
 
 
 class ActionResult(BaseModel):
@@ -263,8 +295,10 @@ class VerifyPublic(BaseModel):
     log_rows: int
     room_id: int | None = Field(None, description="the room's id, which the seed's message signs")
     seed_scheme: Literal["room-id", "room-code"] | None = Field(
-        None, description="what the message names the room by: its id, or (games dealt before 2026-12) its code, "
-                          "which stays private, so only the server's `seed` check covers those games")
+        None,
+        description="what the message names the room by: its id, or (games dealt before 2026-12) its code, "
+        "which stays private, so only the server's `seed` check covers those games",
+    )
     game_number: int | None = None
     server_seed: str | None = Field(None, description="revealed now that the game is over")
     commitment: str | None = None
@@ -285,8 +319,10 @@ class ReplayPublic(BaseModel):
     players: int
     names: list[str | None] = Field(description="who played each seat (null: a bot)")
     seat: int | None = Field(description="whose eyes; null: a spectator's")
-    viewable_seats: list[int] = Field(default_factory=list, description="the seats the caller may replay: held "
-                                      "now (a running game) or at the end (a finished one)")
+    viewable_seats: list[int] = Field(
+        default_factory=list,
+        description="the seats the caller may replay: held now (a running game) or at the end (a finished one)",
+    )
     finished: bool
     result: dict[str, Any] | None
     frames: list[ReplayFrame]
@@ -300,8 +336,11 @@ class StatePublic(BaseModel):
     view: dict[str, Any]
     legal_actions: list[dict[str, Any]]
     result: dict[str, Any] | None
-    commitment: str | None = Field(None, description="SHA-256 (hex) of the game's secret server seed, public "
-                                               "before the deal; the seed is revealed at the end (GET .../verify)")
+    commitment: str | None = Field(
+        None,
+        description="SHA-256 (hex) of the game's secret server seed, public "
+        "before the deal; the seed is revealed at the end (GET .../verify)",
+    )
 
 
 class LogEntry(BaseModel):
@@ -310,8 +349,10 @@ class LogEntry(BaseModel):
     server_ms: int = Field(description="the time the engine judged it at: a race action's compensated time")
     action: dict[str, Any]
     timing: dict[str, Any] | None = Field(
-        default=None, description="a race action judged in a lag-compensation window: received_ms, "
-                                  "reported_ms, seen_version, compensation_ms and the race it won")
+        default=None,
+        description="a race action judged in a lag-compensation window: received_ms, "
+        "reported_ms, seen_version, compensation_ms and the race it won",
+    )
 
 
 class LogPublic(BaseModel):
@@ -323,9 +364,12 @@ class LogPublic(BaseModel):
     players: int | None = None
     config: dict[str, Any] | None = None
     started_ms: int | None = None
-    fairness: dict[str, Any] | None = Field(None, description="once the game is over: the revealed server seed, its "
-                                                            "commitment, the client seeds, the room code and game "
-                                                            "number that derive `seed` (docs/FAIR_SHUFFLES.md)")
+    fairness: dict[str, Any] | None = Field(
+        None,
+        description="once the game is over: the revealed server seed, its "
+        "commitment, the client seeds, the room code and game "
+        "number that derive `seed` (docs/FAIR_SHUFFLES.md)",
+    )
 
 
 class RatingPublic(BaseModel):
@@ -369,8 +413,9 @@ class PlayerHistory(BaseModel):
     min_games: int = Field(description="rated games a rating needs to stop being provisional")
     titles: list[TitleRecord]
     recent: list[RecentGame] = Field(description="the last 20 finished games, newest first")
-    history: dict[str, list[RatingPoint]] = Field(description="per title, the ordinal after each rated game, "
-                                                              "oldest first (for a chart)")
+    history: dict[str, list[RatingPoint]] = Field(
+        description="per title, the ordinal after each rated game, oldest first (for a chart)"
+    )
 
 
 class LeaderboardRow(BaseModel):
@@ -400,8 +445,16 @@ class ErrorPublic(BaseModel):
 
 # The refusals any operation may answer, for the OpenAPI schema (each router declares them).
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorPublic, "description": description} for status, description in {
-        400: "a malformed request or action", 401: "no token, or one that opens no session (unknown, ended or expired)",
-        403: "not yours to do", 404: "no such room or game", 409: "refused by the room's or the game's rules",
-        413: "a body over the size limit", 422: "a field of the request is invalid",
-        429: "too many requests (see Retry-After)", 503: "storage unavailable; try again"}.items()}
+    status: {"model": ErrorPublic, "description": description}
+    for status, description in {
+        400: "a malformed request or action",
+        401: "no token, or one that opens no session (unknown, ended or expired)",
+        403: "not yours to do",
+        404: "no such room or game",
+        409: "refused by the room's or the game's rules",
+        413: "a body over the size limit",
+        422: "a field of the request is invalid",
+        429: "too many requests (see Retry-After)",
+        503: "storage unavailable; try again",
+    }.items()
+}

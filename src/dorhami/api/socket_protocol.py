@@ -50,8 +50,13 @@ class FrameWritingProtocol(WebSocketsSansIOProtocol):
     def write_frame(self, frame: bytes) -> bool:
         """Write `frame` now; False (nothing written) when the socket cannot take it at once:
         not open, closing, or its transport paused because the client reads too slowly."""
-        if (self.close_sent or self.disconnected or not self.handshake_complete
-                or not self.writable.is_set() or self.conn.state is not State.OPEN):
+        if (
+            self.close_sent
+            or self.disconnected
+            or not self.handshake_complete
+            or not self.writable.is_set()
+            or self.conn.state is not State.OPEN
+        ):
             return False
         self.transport.write(frame)
         return True

@@ -12,8 +12,8 @@ from __future__ import annotations
 import orjson
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ..errors import ErrorCode
 from ..engine import IllegalAction, State
+from ..errors import ErrorCode
 
 # The largest token accepted (a Twin It state is about 3 KB signed and compressed): bounded work
 # per request whatever a client sends.
@@ -47,7 +47,9 @@ class StateSigner:
         try:
             body = self.serializer.loads(token)
         except BadSignature:
-            raise IllegalAction(ErrorCode.BAD_TOKEN, "this state token was not made by this server, or was changed") from None
+            raise IllegalAction(
+                ErrorCode.BAD_TOKEN, "this state token was not made by this server, or was changed"
+            ) from None
         if not isinstance(body, dict) or body.get("game") != game:
             raise IllegalAction(ErrorCode.BAD_TOKEN, f"this state token is not a {game} state")
         return body["players"], body["state"]

@@ -8,12 +8,12 @@ engine's judgement, which also keeps each rules file's order of refusals (see `j
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Union, get_args
+from collections.abc import Callable
+from typing import Annotated, Any, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
-
 
 # An action names at most a handful of cards; a longer list is no move of any game.
 MAX_ITEMS = 16
@@ -24,8 +24,8 @@ Word = Annotated[str, Field(max_length=MAX_WORD)]
 Cell = Annotated[list[int], Field(min_length=2, max_length=2)]
 # A race action's report of which version the player reacted to, and how fast (`hub/claims.py`).
 REACTION_FIELDS = ("seen_version", "reaction_ms")
-VERSION_MAX = 2**31 - 1     # the log's seq column is a 32-bit integer on PostgreSQL
-REACTION_MAX_MS = 600_000   # ten minutes: longer is no reaction to what was shown
+VERSION_MAX = 2**31 - 1  # the log's seq column is a 32-bit integer on PostgreSQL
+REACTION_MAX_MS = 600_000  # ten minutes: longer is no reaction to what was shown
 # Pydantic's errors for an action that is no object, or whose `type` is missing or names no action.
 _UNKNOWN_TYPE = {"union_tag_invalid", "union_tag_not_found", "model_attributes_type", "model_type", "dict_type"}
 
@@ -58,8 +58,12 @@ class ActionSchema:
     `races` maps each race action's type to the cards it contends for (the lag-compensation
     window groups claims by them, and `race_judged` names them)."""
 
-    def __init__(self, *models: type[ActionModel], malformed: str = "unknown_action",
-                 races: dict[str, Callable[[dict[str, Any]], list[int]]] | None = None) -> None:
+    def __init__(
+        self,
+        *models: type[ActionModel],
+        malformed: str = "unknown_action",
+        races: dict[str, Callable[[dict[str, Any]], list[int]]] | None = None,
+    ) -> None:
         self.types = tuple(get_args(model.model_fields["type"].annotation)[0] for model in models)
         # One model needs no discriminator; then a wrong `type` is an error at ("type",), not a tag.
         self._single = len(models) == 1

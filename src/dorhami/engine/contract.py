@@ -86,8 +86,9 @@ class Engine:
 
     def config_options(self) -> dict[str, dict[str, Any]]:
         """How each config key may be set, for forms: {"choices": [...]} or {"min": a, "max": b}."""
-        return {key: {"choices": [True, False]} for key, value in self.default_config().items()
-                if isinstance(value, bool)}
+        return {
+            key: {"choices": [True, False]} for key, value in self.default_config().items() if isinstance(value, bool)
+        }
 
     def presets(self) -> dict[str, dict[str, Any]]:
         """Named sets of config values the lobby offers (a rules file's presets), by name."""
@@ -124,11 +125,16 @@ class Engine:
         placed = [([seat], 1) for seat in winners]
         return placed + [([seat], 1 + len(winners) + i) for i, seat in enumerate(others)]
 
-
     # -- lifecycle ------------------------------------------------------------------------
 
-    def setup(self, players: int, seed: int, config: dict[str, Any] | None = None, now_ms: int = 0,
-              previous_result: dict[str, Any] | None = None) -> State:
+    def setup(
+        self,
+        players: int,
+        seed: int,
+        config: dict[str, Any] | None = None,
+        now_ms: int = 0,
+        previous_result: dict[str, Any] | None = None,
+    ) -> State:
         """A new game; the same arguments give the same state."""
         full = self.validate_config(config)
         low, high = self.player_range(full)
@@ -154,8 +160,10 @@ class Engine:
             raise IllegalAction("unknown_action", f"expected 'step' to be an integer, but got {step!r}")
         if step is not None and (not self.realtime or action["type"] in self.turn_actions):
             if step != self.step(new, seat):
-                raise IllegalAction("stale_step", f"this action was meant for step {step}, "
-                                                  f"but the game is at step {self.step(new, seat)}")
+                raise IllegalAction(
+                    "stale_step",
+                    f"this action was meant for step {step}, but the game is at step {self.step(new, seat)}",
+                )
             action = {k: v for k, v in action.items() if k != "step"}
         events = events + self._apply(new, seat, action, now_ms)
         return new, events
@@ -184,8 +192,9 @@ class Engine:
 
     # -- hooks each game implements -------------------------------------------------------
 
-    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
-               previous_result: dict[str, Any] | None) -> State:
+    def _setup(
+        self, players: int, seed: int, config: dict[str, Any], now_ms: int, previous_result: dict[str, Any] | None
+    ) -> State:
         raise NotImplementedError
 
     def _apply(self, state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
@@ -226,8 +235,9 @@ def sides_of(rows: list[dict[str, Any]]) -> list[tuple[list[int], int]]:
     return [(list(row["seats"]) if "seats" in row else [row["seat"]], int(row["rank"])) for row in rows]
 
 
-def judge(engine: Engine, state: dict[str, Any], seat: int, action: Any,
-          now_ms: int) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+def judge(
+    engine: Engine, state: dict[str, Any], seat: int, action: Any, now_ms: int
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     """(the action's normal form as a log keeps it, the new state, its events), or IllegalAction:
     how the table and the sandbox judge what a client sends.
 

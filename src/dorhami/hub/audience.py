@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..engine import Event, events_for
 from ..storage.records import RoomRecord
@@ -56,11 +57,15 @@ class Audience:
         """Add a socket; send it the room and, if there is a game, its move log and full state."""
         table, roster = self.table, self.roster
         if sub.player_id is not None and roster.sockets.get(sub.player_id, 0) >= SOCKETS_PER_PLAYER:
-            raise HubError(ErrorCode.TOO_MANY_SOCKETS,
-                           f"you already have {SOCKETS_PER_PLAYER} connections to this room; close a tab first")
+            raise HubError(
+                ErrorCode.TOO_MANY_SOCKETS,
+                f"you already have {SOCKETS_PER_PLAYER} connections to this room; close a tab first",
+            )
         if sub.player_id is None and roster.spectators >= self.spectators_cap:
-            raise HubError(ErrorCode.TOO_MANY_SPECTATORS,
-                           "this room has as many anonymous watchers as it takes; choose a name to watch")
+            raise HubError(
+                ErrorCode.TOO_MANY_SPECTATORS,
+                "this room has as many anonymous watchers as it takes; choose a name to watch",
+            )
         self.subscribers.add(sub)
         roster.connect(sub.player_id)
         table.seen(sub.player_id)

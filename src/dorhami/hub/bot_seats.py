@@ -21,8 +21,9 @@ from .services import Clock, TableEffects
 
 
 class BotTable(TableEffects, Protocol):
-    async def offer(self, seat: int | None, action: Any, stamp_ms: int, client_seq: int | None,
-                    meter: Any = None, bot: bool = False) -> dict | asyncio.Future: ...
+    async def offer(
+        self, seat: int | None, action: Any, stamp_ms: int, client_seq: int | None, meter: Any = None, bot: bool = False
+    ) -> dict | asyncio.Future: ...
 
     def retry_at(self) -> int: ...
 
@@ -30,8 +31,9 @@ class BotTable(TableEffects, Protocol):
 class BotSeats:
     """The plans of one table's bots, by seat."""
 
-    def __init__(self, engine: Engine, seating: Seating, leavers: StandIns, clock: Clock, settings: Settings,
-                 table: BotTable) -> None:
+    def __init__(
+        self, engine: Engine, seating: Seating, leavers: StandIns, clock: Clock, settings: Settings, table: BotTable
+    ) -> None:
         self.engine, self.seating, self.leavers, self.clock = engine, seating, leavers, clock
         self.delay_ms = settings.bot_delay_ms
         self.table = table  # the table's weak proxy (hub/services.py): it holds us
@@ -83,8 +85,9 @@ class BotSeats:
         except HubError as exc:
             reply = exc
         if isinstance(reply, asyncio.Future):  # held in a race window: answered at its release
-            reply.add_done_callback(lambda done: self.table.post(self._answered, seat, planned,
-                                                                 done.exception() or done.result()))
+            reply.add_done_callback(
+                lambda done: self.table.post(self._answered, seat, planned, done.exception() or done.result())
+            )
         else:
             await self._answered(seat, planned, reply)
 

@@ -36,15 +36,15 @@ def strategy(engine: Engine) -> ModuleType | None:
         return None
 
 
-def random_legal_action(engine: Engine, state: State, seat: int, rng: random.Random,
-                        level: str) -> Action | None:
+def random_legal_action(engine: Engine, state: State, seat: int, rng: random.Random, level: str) -> Action | None:
     """Any legal action, uniformly: enough to let one person play a whole game alone."""
     actions = engine.legal_actions(state, seat)
     return rng.choice(actions) if actions else None
 
 
-def plan(engine: Engine, state: State, seat: int, rng: random.Random, level: str,
-         delay_range: tuple[int, int], now_ms: int) -> Plan | None:
+def plan(
+    engine: Engine, state: State, seat: int, rng: random.Random, level: str, delay_range: tuple[int, int], now_ms: int
+) -> Plan | None:
     """The bot's next action for `seat` (tagged with its step in turn-based games) and its time."""
     module = strategy(engine)
     choose = module.choose if module else random_legal_action

@@ -17,10 +17,10 @@ from ..errors import ErrorCode
 from ..text import is_control, shows_something
 from .errors import HubError
 
-TEXT_MAX = 280             # characters of a line, after cleaning
-HISTORY_KEPT = 50          # recent lines kept in memory and sent to a new socket
-LINES_PER_WINDOW = 5       # text lines a player may send per window...
-REACTIONS_PER_WINDOW = 8   # ...and reactions, counted apart (a burst of claps is no conversation)
+TEXT_MAX = 280  # characters of a line, after cleaning
+HISTORY_KEPT = 50  # recent lines kept in memory and sent to a new socket
+LINES_PER_WINDOW = 5  # text lines a player may send per window...
+REACTIONS_PER_WINDOW = 8  # ...and reactions, counted apart (a burst of claps is no conversation)
 WINDOW_MS = 10_000
 # The fixed reactions: names only; the client draws each as its own SVG icon (no emoji fonts needed).
 REACTIONS = ("clap", "laugh", "wow", "sad", "fire", "thumbs_up")
@@ -45,8 +45,9 @@ def clean_text(text: str) -> str:
     if not shows_something(line):
         raise HubError(ErrorCode.CHAT_EMPTY, "a chat line needs at least one visible character")
     if len(line) > TEXT_MAX:
-        raise HubError(ErrorCode.CHAT_TOO_LONG, f"a chat line may be at most {TEXT_MAX} characters, but this one has "
-                                        f"{len(line)}")
+        raise HubError(
+            ErrorCode.CHAT_TOO_LONG, f"a chat line may be at most {TEXT_MAX} characters, but this one has {len(line)}"
+        )
     return line
 
 
@@ -68,8 +69,13 @@ class Line:
     sent_ms: int
 
     def public(self) -> dict:
-        return {"id": self.id, "player": {"id": self.player_id, "name": self.name}, "kind": self.kind,
-                "body": self.body, "sent_ms": self.sent_ms}
+        return {
+            "id": self.id,
+            "player": {"id": self.player_id, "name": self.name},
+            "kind": self.kind,
+            "body": self.body,
+            "sent_ms": self.sent_ms,
+        }
 
 
 class Chat:
@@ -95,8 +101,10 @@ class Chat:
         elif len(times) >= allowed:
             wait_s = max(1, -(-(times[0] + WINDOW_MS - now_ms) // 1000))
             noun = "chat lines" if kind == "text" else "reactions"
-            raise HubError(ErrorCode.CHAT_RATE_LIMITED, f"at most {allowed} {noun} per {WINDOW_MS // 1000} s; "
-                                                f"try again in {wait_s} s")
+            raise HubError(
+                ErrorCode.CHAT_RATE_LIMITED,
+                f"at most {allowed} {noun} per {WINDOW_MS // 1000} s; try again in {wait_s} s",
+            )
 
     def spend(self, player_id: str, kind: str, now_ms: int) -> None:
         self.sent.setdefault((player_id, kind), deque()).append(now_ms)
@@ -108,8 +116,10 @@ class Chat:
         """Show `player_id`'s lines under their new name; True if they wrote any."""
         if not any(line.player_id == player_id for line in self.lines):
             return False
-        self.lines = deque((replace(line, name=name) if line.player_id == player_id else line for line in self.lines),
-                           maxlen=HISTORY_KEPT)
+        self.lines = deque(
+            (replace(line, name=name) if line.player_id == player_id else line for line in self.lines),
+            maxlen=HISTORY_KEPT,
+        )
         if player_id in self.authors:
             self.authors[player_id] = name
         return True

@@ -18,22 +18,23 @@ at its compensated time. docs/FAIRNESS.md has the model and its bounds.
 from __future__ import annotations
 
 from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
-from ..errors import ErrorCode
 from ..engine import Engine, IllegalAction
+from ..errors import ErrorCode
 
 OPTION = "lag_compensation"
-CAP_MS = 350          # the most one claim is compensated, and so the longest a window stays open
-TOLERANCE_MS = 20     # the jitter between probes and claims the clamp forgives
-SAMPLES = 10          # probes kept per socket; the RTT estimate is their minimum
-PROBES_PENDING = 4    # unanswered probes remembered per socket
+CAP_MS = 350  # the most one claim is compensated, and so the longest a window stays open
+TOLERANCE_MS = 20  # the jitter between probes and claims the clamp forgives
+SAMPLES = 10  # probes kept per socket; the RTT estimate is their minimum
+PROBES_PENDING = 4  # unanswered probes remembered per socket
 PROBE_FIRST_MS = 500  # probes this often until a socket has PROBES_QUICK samples,
 PROBES_QUICK = 4
 PROBE_EVERY_MS = 2_000  # then this often
-SENT_KEPT = 64        # versions whose send time is remembered
-QUOTA_CAPS = 3        # a seat's quota holds three caps and refills one cap every QUOTA_REFILL_MS
+SENT_KEPT = 64  # versions whose send time is remembered
+QUOTA_CAPS = 3  # a seat's quota holds three caps and refills one cap every QUOTA_REFILL_MS
 QUOTA_REFILL_MS = 2_000
 
 
@@ -113,8 +114,15 @@ class Quota:
         self.level = max(0.0, self.level - ms)
 
 
-def compensation(received_ms: int, sent_ms: int | None, reported_ms: int | None, rtt_ms: int | None,
-                 available_ms: int, cap_ms: int, tolerance_ms: int = TOLERANCE_MS) -> int:
+def compensation(
+    received_ms: int,
+    sent_ms: int | None,
+    reported_ms: int | None,
+    rtt_ms: int | None,
+    available_ms: int,
+    cap_ms: int,
+    tolerance_ms: int = TOLERANCE_MS,
+) -> int:
     """How many ms earlier than its receipt a claim counts: received − (sent + trusted reaction).
 
     The trusted reaction is the reported one, raised to at least what the server observed
@@ -134,17 +142,17 @@ def compensation(received_ms: int, sent_ms: int | None, reported_ms: int | None,
 class Held:
     """An action waiting in a window: who sent it, when, what it reported, and whom to answer."""
 
-    order: int                   # receipt order, the tie-break of equal compensated times
+    order: int  # receipt order, the tie-break of equal compensated times
     seat: int
     action: Any
     client_seq: int | None
     bot: bool
     received_ms: int
     compensation_ms: int
-    cards: list[int] | None      # the cards a race action contends for; None: no race action
+    cards: list[int] | None  # the cards a race action contends for; None: no race action
     seen_version: int | None = None
     reported_ms: int | None = None
-    sent_ms: int | None = None   # when the version it reacted to was sent
+    sent_ms: int | None = None  # when the version it reacted to was sent
     answer: Callable[[dict | BaseException], None] = field(default=lambda reply: None, repr=False)
 
     @property
@@ -153,23 +161,36 @@ class Held:
 
     def timing(self, race: dict | None) -> dict:
         """What the log keeps of it: receipt, report and compensation (and the race it won)."""
-        kept: dict[str, Any] = {"received_ms": self.received_ms, "reported_ms": self.reported_ms,
-                "seen_version": self.seen_version, "compensation_ms": self.compensation_ms}
+        kept: dict[str, Any] = {
+            "received_ms": self.received_ms,
+            "reported_ms": self.reported_ms,
+            "seen_version": self.seen_version,
+            "compensation_ms": self.compensation_ms,
+        }
         if race is not None:
             kept["race"] = race
         return kept
 
     def contender(self) -> dict:
         reaction = self.compensated_ms - self.sent_ms if self.sent_ms is not None else None
-        return {"seat": self.seat, "received_ms": self.received_ms, "reported_ms": self.reported_ms,
-                "reaction_ms": reaction, "compensation_ms": self.compensation_ms,
-                "compensated_ms": self.compensated_ms}
+        return {
+            "seat": self.seat,
+            "received_ms": self.received_ms,
+            "reported_ms": self.reported_ms,
+            "reaction_ms": reaction,
+            "compensation_ms": self.compensation_ms,
+            "compensated_ms": self.compensated_ms,
+        }
 
 
 def race_judged(winner: Held, losers: list[Held]) -> dict:
     """The public evidence of one contested race, beside the rules' own events."""
-    return {"type": "race_judged", "cards": winner.cards, "winner": winner.seat,
-            "contenders": [winner.contender(), *(loser.contender() for loser in losers)]}
+    return {
+        "type": "race_judged",
+        "cards": winner.cards,
+        "winner": winner.seat,
+        "contenders": [winner.contender(), *(loser.contender() for loser in losers)],
+    }
 
 
 def evidence(ordered: list[Held], accepted: dict[int, bool]) -> dict[int, dict]:
@@ -181,9 +202,15 @@ def evidence(ordered: list[Held], accepted: dict[int, bool]) -> dict[int, dict]:
     for i, winner in enumerate(ordered):
         if winner.cards is None or not accepted[winner.order]:
             continue
-        losers = [held for held in ordered[i + 1:]
-                  if held.cards is not None and held.seat != winner.seat and not accepted[held.order]
-                  and held.order not in beaten and set(held.cards) & set(winner.cards)]
+        losers = [
+            held
+            for held in ordered[i + 1 :]
+            if held.cards is not None
+            and held.seat != winner.seat
+            and not accepted[held.order]
+            and held.order not in beaten
+            and set(held.cards) & set(winner.cards)
+        ]
         if losers:
             beaten.update(held.order for held in losers)
             races[winner.order] = race_judged(winner, losers)
@@ -233,9 +260,18 @@ class Referee:
             return 0
         return min(self.cap_ms, rtt_ms + TOLERANCE_MS, self.quota(seat, now_ms).available(now_ms))
 
-    def entry(self, seat: int, action: Any, normal: dict | None, seen_version: int | None,
-              reported_ms: int | None, rtt_ms: int | None, received_ms: int, client_seq: int | None,
-              bot: bool) -> Held:
+    def entry(
+        self,
+        seat: int,
+        action: Any,
+        normal: dict | None,
+        seen_version: int | None,
+        reported_ms: int | None,
+        rtt_ms: int | None,
+        received_ms: int,
+        client_seq: int | None,
+        bot: bool,
+    ) -> Held:
         """An action as the window would hold it, its compensation worked out."""
         self._order += 1
         cards = None
@@ -249,11 +285,27 @@ class Referee:
             sent = self.sent.get(version) if version is not None else None
         comp = 0
         if sent is not None and seen_version is not None and not bot:
-            comp = compensation(received_ms, sent, reported_ms, rtt_ms,
-                                self.quota(seat, received_ms).available(received_ms), self.cap_ms)
-        return Held(self._order, seat, action, client_seq, bot, received_ms, comp, cards,
-                    seen_version if cards is not None else None, reported_ms if cards is not None else None,
-                    sent)
+            comp = compensation(
+                received_ms,
+                sent,
+                reported_ms,
+                rtt_ms,
+                self.quota(seat, received_ms).available(received_ms),
+                self.cap_ms,
+            )
+        return Held(
+            self._order,
+            seat,
+            action,
+            client_seq,
+            bot,
+            received_ms,
+            comp,
+            cards,
+            seen_version if cards is not None else None,
+            reported_ms if cards is not None else None,
+            sent,
+        )
 
     def open(self, first: Held, ends_ms: int) -> None:
         self.held, self.ends_ms = [first], ends_ms

@@ -11,8 +11,9 @@ class HubError(Exception):
     """A refusal with a stable code (dorhami/errors.py), a readable sentence and an HTTP status: the
     code's own, unless `status` says otherwise (a rules refusal passed on, or one documented case)."""
 
-    def __init__(self, code: ErrorCode | str, message: str, status: int | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, code: ErrorCode | str, message: str, status: int | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         if status is None:
             if not isinstance(code, ErrorCode):

@@ -41,8 +41,9 @@ ROOM_ID, ROOM_CODE = "room-id", "room-code"
 
 
 def message(room: int | str, game_number: int, client_seeds: list[str], config: dict) -> bytes:
-    text = json.dumps([room, game_number, sorted(client_seeds), config], sort_keys=True,
-                      separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(
+        [room, game_number, sorted(client_seeds), config], sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
     return text.encode("utf-8")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import deque
-from typing import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 
 import orjson
 from websockets.frames import Frame, Opcode
@@ -62,8 +62,20 @@ class Subscriber:
     A deque and one waiter rather than an asyncio.Queue: thousands of idle sockets each keep one,
     and a Queue's three deques and its Event cost more than the socket's own protocol state."""
 
-    __slots__ = ("id", "player_id", "session_id", "limit", "items", "waiter", "closed_reason", "meter", "_write",
-                 "_shut", "_write_frame", "_busy")
+    __slots__ = (
+        "id",
+        "player_id",
+        "session_id",
+        "limit",
+        "items",
+        "waiter",
+        "closed_reason",
+        "meter",
+        "_write",
+        "_shut",
+        "_write_frame",
+        "_busy",
+    )
 
     def __init__(self, player_id: str | None, limit: int, session_id: str | None = None) -> None:
         self.id = next(_socket_ids)
@@ -80,8 +92,12 @@ class Subscriber:
         self._write_frame: Callable[[bytes], bool] | None = None
         self._busy: Coroutine | None = None  # a write waiting for the socket to drain
 
-    def attach(self, write: Callable[[str], Coroutine], shut: Callable[[str], Coroutine],
-               write_frame: Callable[[bytes], bool] | None = None) -> None:
+    def attach(
+        self,
+        write: Callable[[str], Coroutine],
+        shut: Callable[[str], Coroutine],
+        write_frame: Callable[[bytes], bool] | None = None,
+    ) -> None:
         """Write to a socket from now on: `write(text)` sends a frame, `shut(reason)` closes it;
         `write_frame(frame)`, where the server offers it, writes a ready frame now or says False."""
         self._write, self._shut, self._write_frame = write, shut, write_frame
@@ -174,8 +190,9 @@ class Subscriber:
         return None if item is _CLOSE else item.text
 
 
-def send_by_seat(subscribers: Iterable[Subscriber], seats: dict[str, int],
-                 message_for: Callable[[int | None], dict]) -> int:
+def send_by_seat(
+    subscribers: Iterable[Subscriber], seats: dict[str, int], message_for: Callable[[int | None], dict]
+) -> int:
     """Send every subscriber the message of its seat (`seats`: player id → seat; others watch).
 
     Returns how many messages were built, one per seat class that has a socket."""

@@ -6,26 +6,26 @@ import asyncio
 import logging
 import re
 import uuid
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import partial
-from typing import Callable
 
 import redis.asyncio as redis
 
-from ..errors import ErrorCode
 from .. import logs
 from ..config import Settings
+from ..errors import ErrorCode
 from ..storage import leases, player_sessions, serving_lock
 from ..storage.repository import Repository, Store
+from .actor import Retired
 from .chat import HISTORY_KEPT, Line
 from .clock import SystemClock
 from .errors import HubError
 from .journal import Journal
 from .news import News
 from .ownership import Ownership
-from .room_board import REFRESH_S, RoomBoard
-from .actor import Retired
 from .presence import Roster
+from .room_board import REFRESH_S, RoomBoard
 from .room_rules import RoomRules
 from .services import TableServices
 from .table import Table
@@ -40,8 +40,7 @@ SWEEP_S = 60  # how often idle tables are unloaded and stale waiting rooms expir
 class Hub:
     """Owns every live table of this server process."""
 
-    def __init__(self, store: Store, settings: Settings, clock=None,
-                 seeds: Callable[[], int] | None = None) -> None:
+    def __init__(self, store: Store, settings: Settings, clock=None, seeds: Callable[[], int] | None = None) -> None:
         # A hub keeps live tables, which SQLite lets only one process do: a second process's hub on
         # the same file stops here (DatabaseInUse). Tools that only read or write rows need no lock.
         self.serving = serving_lock.hold(settings.database_url)
@@ -55,8 +54,9 @@ class Hub:
         self.instance_id = settings.instance_id or uuid.uuid4().hex
         self.journal = Journal(store, owner=self.instance_id)
         # What each table gets of this process: never the hub itself (hub/services.py).
-        self.services = TableServices(self.clock, store, self.journal, settings, self.instance_id, seeds,
-                                      self.room_changed, self.lost)
+        self.services = TableServices(
+            self.clock, store, self.journal, settings, self.instance_id, seeds, self.room_changed, self.lost
+        )
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
         # Several processes share PostgreSQL (docs/SCALING.md): each table is leased to one of them.
@@ -64,8 +64,11 @@ class Hub:
         self.ownership = Ownership(self, settings.lease_ttl_s) if store.engine.dialect.name == "postgresql" else None
         # One Redis client for the process's commands (the board, news, shared rate limits); the
         # news listener holds a connection of its own.
-        self.redis = redis.from_url(settings.redis_url, socket_timeout=2, socket_connect_timeout=2) \
-            if settings.redis_url else None
+        self.redis = (
+            redis.from_url(settings.redis_url, socket_timeout=2, socket_connect_timeout=2)
+            if settings.redis_url
+            else None
+        )
         self.board = RoomBoard(self.redis) if self.redis is not None else None
         self.news = News(self.redis, settings.redis_url, self.instance_id) if self.redis is not None else None
 
@@ -99,7 +102,7 @@ class Hub:
             if table.task is not None:
                 try:
                     await asyncio.wait_for(asyncio.shield(table.task), 10)
-                except (asyncio.TimeoutError, Exception):
+                except (TimeoutError, Exception):
                     with table.about():
                         log.warning("table %s: still busy as it leaves memory", code)
         if hand_over and self.ownership is not None and table is not None and table.fence is not None:
@@ -127,15 +130,25 @@ class Hub:
         from Redis (with its presence), else from the database (everyone shown away)."""
         if self.ownership is None:
             return [(await self.table(room.code)).room_public() for room in rooms]
-        found = {room.code: t.room_public() for room in rooms
-                 if (t := self.tables.get(room.code)) is not None and not t.retired}
+        found = {
+            room.code: t.room_public()
+            for room in rooms
+            if (t := self.tables.get(room.code)) is not None and not t.retired
+        }
         if self.board is not None:
             found.update(await self.board.many([room.code for room in rooms if room.code not in found]))
         for room in rooms:
             if room.code not in found:
                 seats = await self.store.seats(room.id)
-                found[room.code] = room_public(RoomRules.of(room), room, {s.seat: s for s in seats},
-                                               await self._names(room, seats), None, Roster(), self.clock.now_ms())
+                found[room.code] = room_public(
+                    RoomRules.of(room),
+                    room,
+                    {s.seat: s for s in seats},
+                    await self._names(room, seats),
+                    None,
+                    Roster(),
+                    self.clock.now_ms(),
+                )
         return [found[room.code] for room in rooms]
 
     async def rename_player(self, player_id: str, name: str) -> None:
@@ -158,8 +171,11 @@ class Hub:
         They reconnect, and their hello is refused (4401): the page says it is signed out."""
         for table in list(self.tables.values()):
             for sub in list(table.subscribers):
-                if sub.player_id == player_id and sub.session_id is not None \
-                        and (sub.session_id == ended if ended is not None else sub.session_id != keep):
+                if (
+                    sub.player_id == player_id
+                    and sub.session_id is not None
+                    and (sub.session_id == ended if ended is not None else sub.session_id != keep)
+                ):
                     sub.close("this session has ended")
 
     async def show_rename(self, player_id: str, name: str) -> None:
@@ -244,9 +260,10 @@ class Hub:
         busy = {code for code, table in self.tables.items() if table.subscribers}
         if self.ownership is not None:
             busy |= await self.store.run(leases.live_elsewhere, self.store.engine, self.instance_id)
-        cutoff = datetime.fromtimestamp((now - settings.waiting_room_ttl_s * 1000) / 1000, timezone.utc)
-        expired = await self.journal.write(partial(Repository.expire_waiting_rooms_in, created_before=cutoff,
-                                                   keep=busy))
+        cutoff = datetime.fromtimestamp((now - settings.waiting_room_ttl_s * 1000) / 1000, UTC)
+        expired = await self.journal.write(
+            partial(Repository.expire_waiting_rooms_in, created_before=cutoff, keep=busy)
+        )
         unloaded = []
         for code, table in list(self.tables.items()):
             try:

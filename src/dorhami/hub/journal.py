@@ -17,8 +17,9 @@ import asyncio
 import contextvars
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any
 
 from sqlalchemy import Connection
 

@@ -61,9 +61,14 @@ class StandIns:
 
     def absent(self) -> dict[int, int]:
         """Seat -> since when its player has been gone, for the people seats not stood in for yet."""
-        return {seat: since for seat, record in self.seating.seats.items()
-                if record.player_id and not record.bot_level and seat not in self.seats
-                and (since := self.gone_since(record.player_id)) is not None}
+        return {
+            seat: since
+            for seat, record in self.seating.seats.items()
+            if record.player_id
+            and not record.bot_level
+            and seat not in self.seats
+            and (since := self.gone_since(record.player_id)) is not None
+        }
 
     def take_over(self) -> bool:
         """A bot takes every seat whose player has been gone for the grace; True if any."""

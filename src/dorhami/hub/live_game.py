@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from ..errors import ErrorCode
-from ..engine import Engine, Event, State, events_for
-from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from .. import ratings
+from ..engine import Engine, Event, State, events_for
+from ..errors import ErrorCode
+from ..storage.records import GameRecord, RoomRecord, SeatRecord
+from ..storage.results import mark_unrated_in
 from . import fairness, messages
 from .errors import HubError
-from ..storage.results import mark_unrated_in
 from .journal import Journal
 from .replay import initial_state, replay_row
 
@@ -59,9 +60,17 @@ class LiveGame:
 
     @classmethod
     def of(cls, record: GameRecord, engine: Engine, state: State) -> LiveGame:
-        return cls(record.id, engine, record.players, state, last_ms=record.started_ms,
-                   seat_players=record.seat_players, number=record.game_number, commitment=record.commitment,
-                   unrated=record.unrated)
+        return cls(
+            record.id,
+            engine,
+            record.players,
+            state,
+            last_ms=record.started_ms,
+            seat_players=record.seat_players,
+            number=record.game_number,
+            commitment=record.commitment,
+            unrated=record.unrated,
+        )
 
     def remember(self, seat: int, client_seq: int, reply: dict) -> None:
         replies = self.replies.setdefault(seat, OrderedDict())
@@ -94,8 +103,9 @@ def restore(engine: Engine, record: GameRecord, log_rows: list) -> LiveGame:
     return game
 
 
-async def mark_unrated(game: LiveGame | None, reason: str, journal: Journal, fence: tuple[int, int] | None,
-                       code: str) -> str | None:
+async def mark_unrated(
+    game: LiveGame | None, reason: str, journal: Journal, fence: tuple[int, int] | None, code: str
+) -> str | None:
     """The running game stops counting for ratings ("bots", "abandoned", "rescued"...): the
     first reason stays. It is written through the journal at once (a restart keeps it), and
     the write that finishes the game carries it too, so a database that is away just now
@@ -125,18 +135,29 @@ def check_start(room: RoomRecord, seats: dict[int, SeatRecord], counts: list[int
     if not rematch and room.status != "waiting":
         raise HubError(ErrorCode.ALREADY_STARTED, "this room's game has already started")
     if len(seats) not in counts:
-        raise HubError(ErrorCode.WRONG_PLAYER_COUNT, f"this game needs {spoken_counts(counts)} players, "
-                                             f"but {len(seats)} are seated")
+        raise HubError(
+            ErrorCode.WRONG_PLAYER_COUNT,
+            f"this game needs {spoken_counts(counts)} players, but {len(seats)} are seated",
+        )
 
 
-def prepare(rules: RoomRules, room: RoomRecord, seated: dict[int, SeatRecord], last: LiveGame | None,
-            fixed_seed: Callable[[], int] | None, owner: str, now: int) -> tuple[list[SeatRecord], State, GameRecord]:
+def prepare(
+    rules: RoomRules,
+    room: RoomRecord,
+    seated: dict[int, SeatRecord],
+    last: LiveGame | None,
+    fixed_seed: Callable[[], int] | None,
+    owner: str,
+    now: int,
+) -> tuple[list[SeatRecord], State, GameRecord]:
     """A new game of this room (`last`: the game a rematch follows): its seats, numbered 0..n-1 in
     their order (an empty seat in the middle does no harm), its first state, and its row, to be
     written before anyone hears of it."""
     ordered = sorted(seated.values(), key=lambda s: s.seat)
-    seats = [SeatRecord(room_id=room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level,
-                        client_seed=s.client_seed) for i, s in enumerate(ordered)]
+    seats = [
+        SeatRecord(room_id=room.id, seat=i, player_id=s.player_id, bot_level=s.bot_level, client_seed=s.client_seed)
+        for i, s in enumerate(ordered)
+    ]
     previous = previous_result(last, ordered) if last else None
     fair = fair_seed(room.id, last, seats, rules.config, fixed_seed)
     state = rules.engine.setup(len(seats), fair["seed"], rules.config, now_ms=now, previous_result=previous)
@@ -144,18 +165,39 @@ def prepare(rules: RoomRules, room: RoomRecord, seated: dict[int, SeatRecord], l
     return seats, state, record
 
 
-def new_record(engine: Engine, config: dict, room: RoomRecord, seats: list[SeatRecord], previous: dict | None,
-               fair: dict, now: int, owner: str) -> GameRecord:
+def new_record(
+    engine: Engine,
+    config: dict,
+    room: RoomRecord,
+    seats: list[SeatRecord],
+    previous: dict | None,
+    fair: dict,
+    now: int,
+    owner: str,
+) -> GameRecord:
     """The row of a game about to start (`fair`: its seed's provenance, see `fair_seed`)."""
     players = [s.player_id for s in seats]
-    return GameRecord(room_id=room.id, seed=fair["seed"], config=config, players=len(seats),
-                      previous_result=previous, started_ms=now, owner=owner, seat_players=players,
-                      unrated=ratings.unrated_reason(engine, config, len(seats), players),
-                      **{k: v for k, v in fair.items() if k != "seed"})
+    return GameRecord(
+        room_id=room.id,
+        seed=fair["seed"],
+        config=config,
+        players=len(seats),
+        previous_result=previous,
+        started_ms=now,
+        owner=owner,
+        seat_players=players,
+        unrated=ratings.unrated_reason(engine, config, len(seats), players),
+        **{k: v for k, v in fair.items() if k != "seed"},
+    )
 
 
-def fair_seed(room_id: int, last: LiveGame | None, seats: list[SeatRecord], config: dict,
-              fixed_seed: Callable[[], int] | None = None) -> dict:
+def fair_seed(
+    room_id: int,
+    last: LiveGame | None,
+    seats: list[SeatRecord],
+    config: dict,
+    fixed_seed: Callable[[], int] | None = None,
+) -> dict:
     """The game's seed and what makes it checkable (hub/fairness.py): a fresh server seed, its
     commitment, the seated players' client seeds. A hub given a seed source (tests that need
     one deal) uses it as it is, and the game has no commitment."""
@@ -165,8 +207,13 @@ def fair_seed(room_id: int, last: LiveGame | None, seats: list[SeatRecord], conf
     server_seed = fairness.new_server_seed()
     client_seeds = [s.client_seed for s in seats if s.client_seed]
     signed = fairness.message(room_id, number, client_seeds, config)
-    return {"seed": fairness.game_seed(server_seed, signed), "game_number": number, "server_seed": server_seed,
-            "commitment": fairness.commitment(server_seed), "client_seeds": sorted(client_seeds)}
+    return {
+        "seed": fairness.game_seed(server_seed, signed),
+        "game_number": number,
+        "server_seed": server_seed,
+        "commitment": fairness.commitment(server_seed),
+        "client_seeds": sorted(client_seeds),
+    }
 
 
 def previous_result(game: LiveGame, ordered: list[SeatRecord]) -> dict | None:
@@ -189,6 +236,7 @@ def renumber_result(result: dict, new_seat: dict[int, int]) -> dict:
     """`result` with the seats in its documented keys (winners, ranking, previous_winner, scores,
     standings' `seat`) moved to their new numbers; a seat without one is dropped (or becomes None).
     Anything else is passed on as it was."""
+
     def seat(old: Any) -> int | None:
         return new_seat.get(old) if isinstance(old, int) and not isinstance(old, bool) else None
 
@@ -199,10 +247,13 @@ def renumber_result(result: dict, new_seat: dict[int, int]) -> dict:
     if result.get("previous_winner") is not None:
         moved["previous_winner"] = seat(result["previous_winner"])
     if isinstance(result.get("scores"), dict):
-        moved["scores"] = {str(seat(int(s))): n for s, n in result["scores"].items()
-                           if str(s).isdigit() and seat(int(s)) is not None}
+        moved["scores"] = {
+            str(seat(int(s))): n for s, n in result["scores"].items() if str(s).isdigit() and seat(int(s)) is not None
+        }
     if isinstance(result.get("standings"), list):
-        moved["standings"] = [row if not (isinstance(row, dict) and "seat" in row) else {**row, "seat": seat(row["seat"])}
-                              for row in result["standings"]
-                              if not (isinstance(row, dict) and "seat" in row) or seat(row["seat"]) is not None]
+        moved["standings"] = [
+            row if not (isinstance(row, dict) and "seat" in row) else {**row, "seat": seat(row["seat"])}
+            for row in result["standings"]
+            if not (isinstance(row, dict) and "seat" in row) or seat(row["seat"]) is not None
+        ]
     return moved

@@ -5,7 +5,7 @@ Inbound messages are strict: `"hidden": "yes"` is no boolean and `"client_seq": 
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -32,6 +32,7 @@ class Ping(BaseModel):
 
 class Pong(BaseModel):
     """The answer to the server's own probe `{"type":"ping","id":k}` (lag compensation's RTT)."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["pong"]
     id: int = Field(ge=0, le=2**53)
@@ -39,6 +40,7 @@ class Pong(BaseModel):
 
 class Visibility(BaseModel):
     """The page went out of view (another tab, a locked phone) or came back: drives "away"."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["visibility"]
     hidden: bool
@@ -46,6 +48,7 @@ class Visibility(BaseModel):
 
 class ChatMessage(BaseModel):
     """A chat line (hub/chat.py cleans it and allows 280 characters; a longer one gets chat_too_long)."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["chat"]
     text: str = Field(max_length=2000)
@@ -53,13 +56,15 @@ class ChatMessage(BaseModel):
 
 class React(BaseModel):
     """One of the room's fixed reactions (hub/chat.py REACTIONS), by name."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["react"]
     reaction: str = Field(max_length=32)
 
 
-Inbound = TypeAdapter(Annotated[Union[Hello, ActionMessage, Ping, Pong, Visibility, ChatMessage, React],
-                                Field(discriminator="type")])
+Inbound = TypeAdapter(
+    Annotated[Hello | ActionMessage | Ping | Pong | Visibility | ChatMessage | React, Field(discriminator="type")]
+)
 
 
 def error(code: str, message: str, client_seq: int | None = None) -> dict:
@@ -76,5 +81,8 @@ def pong(client_time: float | None, server_ms: int) -> dict:
 
 def history(game_id: int, entries: list[tuple[int, list[dict]]]) -> dict:
     """The game's earlier changes as one seat saw them (changes with nothing for it left out)."""
-    return {"type": "history", "game_id": game_id,
-            "entries": [{"version": v, "events": events} for v, events in entries if events]}
+    return {
+        "type": "history",
+        "game_id": game_id,
+        "entries": [{"version": v, "events": events} for v, events in entries if events],
+    }

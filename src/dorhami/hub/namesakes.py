@@ -35,13 +35,16 @@ def tell_apart(room: Any) -> Any:
     if not isinstance(room, dict):
         return room
     seats = [seat for seat in room.get("seats", []) if isinstance(seat, dict)]
-    people = [person for person in (room.get("host"), *(seat.get("player") for seat in seats))
-              if isinstance(person, dict)]
+    people = [
+        person for person in (room.get("host"), *(seat.get("player") for seat in seats)) if isinstance(person, dict)
+    ]
     shown = display_names({person["id"]: person["name"] for person in people})
 
     def dressed(person: Any) -> Any:
         return {**person, "display_name": shown[person["id"]]} if isinstance(person, dict) else person
 
-    dressed_seats = [{**seat, "player": dressed(seat.get("player"))} if isinstance(seat, dict) else seat
-                     for seat in room.get("seats", [])]
+    dressed_seats = [
+        {**seat, "player": dressed(seat.get("player"))} if isinstance(seat, dict) else seat
+        for seat in room.get("seats", [])
+    ]
     return {**room, **({"host": dressed(room["host"])} if "host" in room else {}), "seats": dressed_seats}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import orjson
 import redis.asyncio as redis
@@ -43,13 +43,17 @@ class News:
         """Tell the other processes to close the sockets of sessions that ended; a failure is logged
         (those sockets stay until they drop, and cannot open again)."""
         try:
-            await self.redis.publish(CHANNEL, orjson.dumps({"from": self.sender, "player": player_id,
-                                                            "ended": ended, "keep": keep}))
+            await self.redis.publish(
+                CHANNEL, orjson.dumps({"from": self.sender, "player": player_id, "ended": ended, "keep": keep})
+            )
         except Exception as exc:
             log.warning("could not tell the other processes of ended sessions (%s)", exc)
 
-    async def listen_forever(self, on_rename: Callable[[str, str], Awaitable[None]],
-                             on_sessions_ended: Callable[[str, str | None, str | None], Awaitable[None]]) -> None:
+    async def listen_forever(
+        self,
+        on_rename: Callable[[str, str], Awaitable[None]],
+        on_sessions_ended: Callable[[str, str | None, str | None], Awaitable[None]],
+    ) -> None:
         """Apply the other processes' renames for the life of the process, resubscribing after
         Redis goes away."""
         while True:
@@ -67,8 +71,12 @@ class News:
             self.subscribed.clear()
             await asyncio.sleep(RETRY_S)
 
-    async def _apply(self, data: bytes, on_rename: Callable[[str, str], Awaitable[None]],
-                     on_sessions_ended: Callable[[str, str | None, str | None], Awaitable[None]]) -> None:
+    async def _apply(
+        self,
+        data: bytes,
+        on_rename: Callable[[str, str], Awaitable[None]],
+        on_sessions_ended: Callable[[str, str | None, str | None], Awaitable[None]],
+    ) -> None:
         try:
             news = orjson.loads(data)
             sender, player_id = news["from"], news["player"]

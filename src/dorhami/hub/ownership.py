@@ -17,8 +17,8 @@ import time
 from contextvars import ContextVar
 from typing import Any, Protocol
 
-from ..errors import ErrorCode
 from .. import logs
+from ..errors import ErrorCode
 from ..storage import leases
 from ..storage.repository import Store
 from .errors import HubError
@@ -42,7 +42,11 @@ routed_room: ContextVar[str | None] = ContextVar("routed_room", default=None)
 
 
 def elsewhere() -> HubError:
-    return HubError(ErrorCode.TABLE_ELSEWHERE, "this room's table is moving to another server; try again in a moment", headers={"Retry-After": "1"})
+    return HubError(
+        ErrorCode.TABLE_ELSEWHERE,
+        "this room's table is moving to another server; try again in a moment",
+        headers={"Retry-After": "1"},
+    )
 
 
 class Registry(Protocol):
@@ -64,10 +68,10 @@ class Ownership:
         self.hub = hub
         self.owner = hub.instance_id
         self.ttl_s = ttl_s
-        self.held: dict[str, tuple[int, int]] = {}   # room code -> (room id, epoch)
-        self.holding_back: dict[str, float] = {}     # room code -> monotonic time until which it is not taken
-        self.taking: set[int] = set()                # room ids whose take has not answered yet
-        self.taken_at: dict[str, float] = {}         # room code -> monotonic time its lease was taken
+        self.held: dict[str, tuple[int, int]] = {}  # room code -> (room id, epoch)
+        self.holding_back: dict[str, float] = {}  # room code -> monotonic time until which it is not taken
+        self.taking: set[int] = set()  # room ids whose take has not answered yet
+        self.taken_at: dict[str, float] = {}  # room code -> monotonic time its lease was taken
         self.handovers = 0
         self.lost = 0
 

@@ -7,12 +7,12 @@ a reload), then `away`; a player whose page is hidden (another tab, the phone lo
 from __future__ import annotations
 
 from collections import Counter
-from enum import Enum
+from enum import StrEnum
 
 GRACE_MS = 15_000
 
 
-class Presence(str, Enum):
+class Presence(StrEnum):
     CONNECTED = "connected"
     RECONNECTING = "reconnecting"
     AWAY = "away"
@@ -24,8 +24,8 @@ class Roster:
     def __init__(self, grace_ms: int = GRACE_MS) -> None:
         self.grace_ms = grace_ms
         self.sockets: Counter[str] = Counter()
-        self.hidden: dict[str, set[int]] = {}   # player -> ids of their sockets whose page is hidden
-        self.dropped_at: dict[str, int] = {}    # player -> when their last socket closed
+        self.hidden: dict[str, set[int]] = {}  # player -> ids of their sockets whose page is hidden
+        self.dropped_at: dict[str, int] = {}  # player -> when their last socket closed
         self.spectators = 0
 
     def connect(self, player_id: str | None) -> None:

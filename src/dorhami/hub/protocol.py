@@ -41,8 +41,9 @@ class ServerState(Outbound):
     seat: int | None
     commitment: str | None = Field(description="SHA-256 (hex) of the game's secret server seed")
     view: dict[str, Any]
-    legal_actions: list[dict[str, Any]] = Field(description="empty for a spectator; a real-time game's "
-                                                            "list only the action types")
+    legal_actions: list[dict[str, Any]] = Field(
+        description="empty for a spectator; a real-time game's list only the action types"
+    )
     events: list[dict[str, Any]] = Field(description="what this change did, as this seat may hear it")
     result: dict[str, Any] | None
 
@@ -109,8 +110,17 @@ class ServerChatHistory(Outbound):
     messages: list[dict[str, Any]]
 
 
-SERVER: tuple[type[Outbound], ...] = (ServerRoom, ServerChatHistory, ServerHistory, ServerState, ServerAck,
-                                      ServerError, ServerPong, ServerPing, ServerChat)
+SERVER: tuple[type[Outbound], ...] = (
+    ServerRoom,
+    ServerChatHistory,
+    ServerHistory,
+    ServerState,
+    ServerAck,
+    ServerError,
+    ServerPong,
+    ServerPing,
+    ServerChat,
+)
 
 ClientMessage = Annotated[Union[CLIENT], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 ServerMessage = Annotated[Union[SERVER], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007

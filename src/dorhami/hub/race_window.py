@@ -12,25 +12,32 @@ import asyncio
 from functools import partial
 from typing import Any
 
-from ..errors import ErrorCode
-from ..engine import Engine, IllegalAction
+from ..engine import IllegalAction
 from ..engine.actions import split_reaction
 from ..engine.contract import judge
+from ..errors import ErrorCode
 from . import claims, messages
+from .audience import Audience
 from .fanout import Subscriber
 from .leavers import StandIns
 from .live_game import LiveGame
-from .seating import Seating
-from .audience import Audience
 from .room_rules import RoomRules
+from .seating import Seating
 from .services import TableEffects, TableServices
 
 
 class RaceWindow:
     """The referee of one table's contested claims, its window's release and its round-trip probes."""
 
-    def __init__(self, rules: RoomRules, seating: Seating, stand_ins: StandIns, audience: Audience,
-                 services: TableServices, table: TableEffects) -> None:
+    def __init__(
+        self,
+        rules: RoomRules,
+        seating: Seating,
+        stand_ins: StandIns,
+        audience: Audience,
+        services: TableServices,
+        table: TableEffects,
+    ) -> None:
         self.engine, self.clock = rules.engine, services.clock
         self.referee = claims.Referee(rules.engine, services.settings.lag_cap_ms)
         self.seating, self.stand_ins, self.subscribers = seating, stand_ins, audience.subscribers
@@ -41,12 +48,23 @@ class RaceWindow:
     def holds(self, seat: int | None, client_seq: int | None) -> bool:
         """Whether an action of `seat` goes through the window (else straight to `act`)."""
         game = self.table.game
-        return not (game is None or game.result is not None or seat is None
-                    or self.seating.room.status != "playing"
-                    or (client_seq is not None and client_seq in game.replies.get(seat, {})))
+        return not (
+            game is None
+            or game.result is not None
+            or seat is None
+            or self.seating.room.status != "playing"
+            or (client_seq is not None and client_seq in game.replies.get(seat, {}))
+        )
 
-    async def offer(self, seat: int, action: Any, stamp_ms: int, client_seq: int | None,
-                    meter: claims.LagMeter | None = None, bot: bool = False) -> dict | asyncio.Future:
+    async def offer(
+        self,
+        seat: int,
+        action: Any,
+        stamp_ms: int,
+        client_seq: int | None,
+        meter: claims.LagMeter | None = None,
+        bot: bool = False,
+    ) -> dict | asyncio.Future:
         """`act` now, or a future of its reply when the action must wait in a window."""
         referee, game, act = self.referee, self.table.game, self.table.act
         assert game is not None
@@ -58,8 +76,11 @@ class RaceWindow:
         if seen is not None and seen > game.version:
             # It reacted to a version this game never had: a claim of the previous game, still on
             # its way when the rematch began, must not land on this one.
-            return messages.error(ErrorCode.STALE_VERSION, f"this game is at version {game.version}, "
-                                                   f"but the action reacted to version {seen}", client_seq)
+            return messages.error(
+                ErrorCode.STALE_VERSION,
+                f"this game is at version {game.version}, but the action reacted to version {seen}",
+                client_seq,
+            )
         rtt = meter.rtt_ms() if meter is not None else None
         held = referee.entry(seat, action, normal, seen, reported, rtt, stamp_ms, client_seq, bot)
         if referee.held is not None:
@@ -67,8 +88,9 @@ class RaceWindow:
             return self._pending(held)
         if held.cards is None or not self._valid(game, seat, action, stamp_ms):
             return await act(seat, action, stamp_ms, client_seq, bot)
-        rivals = max((referee.most(other, self._rtt_of(other), stamp_ms) for other in self._racers(game, seat)),
-                     default=0)
+        rivals = max(
+            (referee.most(other, self._rtt_of(other), stamp_ms) for other in self._racers(game, seat)), default=0
+        )
         if rivals <= held.compensation_ms:
             # Nobody's claim could count earlier than this one: no wait.
             return await act(seat, action, stamp_ms, client_seq, bot)
@@ -87,16 +109,26 @@ class RaceWindow:
     def _racers(self, game: LiveGame, seat: int) -> list[int]:
         """The other seats a person plays that may send a race action now."""
         races = self.engine.actions.races
-        return [other for other, record in self.seating.seats.items()
-                if other != seat and record.player_id and other not in self.stand_ins.seats
-                and any(a.get("type") in races for a in self.engine.compact_legal_actions(game.state, other))]
+        return [
+            other
+            for other, record in self.seating.seats.items()
+            if other != seat
+            and record.player_id
+            and other not in self.stand_ins.seats
+            and any(a.get("type") in races for a in self.engine.compact_legal_actions(game.state, other))
+        ]
 
     def _rtt_of(self, seat: int) -> int | None:
         """The largest RTT estimate among the seat's probed sockets (any of them may claim)."""
         player = self.seating.seats[seat].player_id
-        rtts = [rtt for sub in self.subscribers
-                if sub.player_id == player and sub.meter is not None and sub.meter.samples
-                and (rtt := sub.meter.rtt_ms()) is not None]
+        rtts = [
+            rtt
+            for sub in self.subscribers
+            if sub.player_id == player
+            and sub.meter is not None
+            and sub.meter.samples
+            and (rtt := sub.meter.rtt_ms()) is not None
+        ]
         return max(rtts) if rtts else None
 
     def _pending(self, held: claims.Held) -> asyncio.Future:
@@ -119,8 +151,15 @@ class RaceWindow:
         for held in ordered:
             race = races.get(held.order)
             try:
-                reply = await self.table.act(held.seat, held.action, held.compensated_ms, held.client_seq, held.bot,
-                                             held.timing(race) if held.cards is not None else None, race)
+                reply = await self.table.act(
+                    held.seat,
+                    held.action,
+                    held.compensated_ms,
+                    held.client_seq,
+                    held.bot,
+                    held.timing(race) if held.cards is not None else None,
+                    race,
+                )
             except Exception as exc:
                 held.answer(exc)
                 continue

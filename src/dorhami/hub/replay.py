@@ -8,8 +8,9 @@ from ..engine import Engine, Event, State, events_for
 
 def initial_state(engine: Engine, record) -> State:
     """The game as `setup` made it (record: a GameRecord)."""
-    return engine.setup(record.players, record.seed, record.config, now_ms=record.started_ms,
-                        previous_result=record.previous_result)
+    return engine.setup(
+        record.players, record.seed, record.config, now_ms=record.started_ms, previous_result=record.previous_result
+    )
 
 
 def replay_row(engine: Engine, state: State, row) -> tuple[State, list[Event]]:
@@ -23,21 +24,34 @@ def replay_row(engine: Engine, state: State, row) -> tuple[State, list[Event]]:
     return state, events
 
 
-def viewer_frames(engine: Engine, record, rows: list, seat: int | None, after: int = -1,
-                  limit: int | None = None) -> list[dict]:
+def viewer_frames(
+    engine: Engine, record, rows: list, seat: int | None, after: int = -1, limit: int | None = None
+) -> list[dict]:
     """What `seat` (None: a spectator) saw at each version after `after`, at most `limit` of them:
     its view and the events it heard. Earlier versions are applied but never viewed (a view costs
     more than the move), and nothing past the page is replayed."""
     state = initial_state(engine, record)
     frames = []
     if after < 0:
-        frames.append({"version": 0, "server_ms": record.started_ms, "view": engine.view(state, seat),
-                       "events": events_for(engine.start_events(state), seat)})
+        frames.append(
+            {
+                "version": 0,
+                "server_ms": record.started_ms,
+                "view": engine.view(state, seat),
+                "events": events_for(engine.start_events(state), seat),
+            }
+        )
     for row in rows:
         if limit is not None and len(frames) >= limit:
             break
         state, events = replay_row(engine, state, row)
         if row.seq > after:
-            frames.append({"version": row.seq, "server_ms": row.server_ms, "view": engine.view(state, seat),
-                           "events": events_for(events, seat)})
+            frames.append(
+                {
+                    "version": row.seq,
+                    "server_ms": row.server_ms,
+                    "view": engine.view(state, seat),
+                    "events": events_for(events, seat),
+                }
+            )
     return frames

@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from ..errors import ErrorCode
 from ..engine import Engine
+from ..errors import ErrorCode
 from .errors import HubError
 from .leavers import StandIns
 from .presence import Roster
@@ -38,8 +38,9 @@ class Rescues:
     """The open rescue requests of one table, one per seat, and the seats lent to rescuers whose
     players are back."""
 
-    def __init__(self, engine: Engine, seating: Seating, roster: Roster, leavers: StandIns, clock: Clock,
-                 effects: TableEffects) -> None:
+    def __init__(
+        self, engine: Engine, seating: Seating, roster: Roster, leavers: StandIns, clock: Clock, effects: TableEffects
+    ) -> None:
         self.engine, self.seating, self.roster, self.leavers, self.clock = engine, seating, roster, leavers, clock
         self.actor = self.effects = effects  # the table's weak proxy (hub/services.py): it holds us
         self.requests: dict[int, Request] = {}
@@ -69,8 +70,11 @@ class Rescues:
     def voters(self, seat: int) -> set[str]:
         """Who decides a request for `seat` while the host is away: the people seated at the other
         seats that no bot stands in for."""
-        return {r.player_id for s, r in self.seating.seats.items()
-                if s != seat and r.player_id and not r.bot_level and s not in self.leavers.seats}
+        return {
+            r.player_id
+            for s, r in self.seating.seats.items()
+            if s != seat and r.player_id and not r.bot_level and s not in self.leavers.seats
+        }
 
     def approve(self, player_id: str, seat: int) -> bool:
         """`player_id` says yes to the request for `seat`; True when that grants it."""
@@ -107,9 +111,16 @@ class Rescues:
         shown = []
         for r in sorted(self.requests.values(), key=lambda r: r.seat):
             voters = self.voters(r.seat)
-            shown.append({"seat": r.seat, "player": {"id": r.player_id, "name": r.name}, "asked_ms": r.asked_ms,
-                          "grant_at_ms": None, "approvals": [] if host_here else sorted(r.approvals & voters),
-                          "needed": None if host_here else len(voters) // 2 + 1 if voters else 0})
+            shown.append(
+                {
+                    "seat": r.seat,
+                    "player": {"id": r.player_id, "name": r.name},
+                    "asked_ms": r.asked_ms,
+                    "grant_at_ms": None,
+                    "approvals": [] if host_here else sorted(r.approvals & voters),
+                    "needed": None if host_here else len(voters) // 2 + 1 if voters else 0,
+                }
+            )
         return shown
 
     # -- the verbs ----------------------------------------------------------------------------
@@ -166,12 +177,25 @@ class Rescues:
     def _lent_seat(self, player_id: str | None) -> int | None:
         """The seat of the running game `player_id` started in and a rescuer now holds, if any."""
         game, seats = self.effects.game, self.seating.seats
-        if player_id is None or game is None or game.result is not None or not game.seat_players \
-                or self.seating.seat_of(player_id) is not None:
+        if (
+            player_id is None
+            or game is None
+            or game.result is not None
+            or not game.seat_players
+            or self.seating.seat_of(player_id) is not None
+        ):
             return None
-        return next((seat for seat, owner in enumerate(game.seat_players) if owner == player_id
-                     and seat in seats and seats[seat].player_id not in (None, player_id)
-                     and not seats[seat].bot_level), None)
+        return next(
+            (
+                seat
+                for seat, owner in enumerate(game.seat_players)
+                if owner == player_id
+                and seat in seats
+                and seats[seat].player_id not in (None, player_id)
+                and not seats[seat].bot_level
+            ),
+            None,
+        )
 
     def reclaim(self, player_id: str | None) -> None:
         """A seat's own player is back: it returns to them once the rescuer's current step closes
@@ -194,9 +218,13 @@ class Rescues:
             self.reclaims.clear()
             return
         rescuer_here = {seat: bool(self.roster.sockets.get(seats[seat].player_id or "")) for seat in self.reclaims}
-        due = [seat for seat, (owner, step) in self.reclaims.items()
-               if self.engine.step(game.state, seat) != step or not rescuer_here[seat]
-               or not self.engine.legal_actions(game.state, seat)]
+        due = [
+            seat
+            for seat, (owner, step) in self.reclaims.items()
+            if self.engine.step(game.state, seat) != step
+            or not rescuer_here[seat]
+            or not self.engine.legal_actions(game.state, seat)
+        ]
         if not due:
             return
         moved = set()

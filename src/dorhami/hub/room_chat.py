@@ -27,8 +27,9 @@ log = logging.getLogger(__name__)
 class RoomChat:
     """The chat of one room: its recent lines (`chat`) and the verbs that change them."""
 
-    def __init__(self, chat: Chat, seating: Seating, roster: Roster, services: TableServices,
-                 effects: TableEffects) -> None:
+    def __init__(
+        self, chat: Chat, seating: Seating, roster: Roster, services: TableServices, effects: TableEffects
+    ) -> None:
         self.chat, self.seating, self.roster = chat, seating, roster
         self.clock, self.journal, self.store = services.clock, services.journal, services.store
         self.actor = self.effects = effects
@@ -42,8 +43,10 @@ class RoomChat:
         a muted person writes nothing."""
         room = self.room
         if self.seating.seat_of(player_id) is None and player_id != room.host_id and not room.spectator_chat:
-            raise HubError(ErrorCode.CHAT_SPECTATORS_OFF, "only the players chat in this room; the host may let spectators "
-                                                  "chat too")
+            raise HubError(
+                ErrorCode.CHAT_SPECTATORS_OFF,
+                "only the players chat in this room; the host may let spectators chat too",
+            )
         if player_id is None:
             raise HubError(ErrorCode.CHAT_NEEDS_NAME, "choose a name to chat")
         if player_id in (room.muted or ()):
@@ -55,8 +58,10 @@ class RoomChat:
         spectator with a page of the room open. The link alone (a harvested code) reads nothing."""
         watching = self.roster.sockets.get(player_id, 0) > 0
         if self.seating.seat_of(player_id) is None and player_id != self.room.host_id and not watching:
-            raise HubError(ErrorCode.CHAT_NOT_ALLOWED, "the chat is for the room's players and the people watching it; "
-                                               "open the room to read it")
+            raise HubError(
+                ErrorCode.CHAT_NOT_ALLOWED,
+                "the chat is for the room's players and the people watching it; open the room to read it",
+            )
         return self.chat.history()
 
     @verb
@@ -69,9 +74,18 @@ class RoomChat:
         self.chat.check_rate(player_id, kind, now)
         name = await self._name(player_id)
         try:
-            line_id = await self.journal.write(partial(Repository.add_chat_in, room_id=self.room.id,
-                                                       player_id=player_id, kind=kind, body=body, sent_ms=now,
-                                                       keep=HISTORY_KEPT), self.effects.fence)
+            line_id = await self.journal.write(
+                partial(
+                    Repository.add_chat_in,
+                    room_id=self.room.id,
+                    player_id=player_id,
+                    kind=kind,
+                    body=body,
+                    sent_ms=now,
+                    keep=HISTORY_KEPT,
+                ),
+                self.effects.fence,
+            )
         except Exception as exc:
             # Nothing in memory depends on it: the line is neither kept nor sent (if it landed
             # all the same, it shows the next time the room loads).
@@ -125,8 +139,12 @@ class RoomChat:
 
     async def _save(self, spectator_chat: bool, muted: list[str]) -> None:
         try:
-            await self.journal.write(partial(Repository.set_chat_settings_in, room_id=self.room.id,
-                                             spectator_chat=spectator_chat, muted=muted), self.effects.fence)
+            await self.journal.write(
+                partial(
+                    Repository.set_chat_settings_in, room_id=self.room.id, spectator_chat=spectator_chat, muted=muted
+                ),
+                self.effects.fence,
+            )
         except Exception as exc:
             raise self.effects.in_doubt("its chat settings", exc) from exc
         self.room.spectator_chat, self.room.muted = spectator_chat, muted or None

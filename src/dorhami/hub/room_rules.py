@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Engine
 from ..catalogue import get_engine
+from ..engine import Engine
 from ..storage.records import RoomRecord
 from . import claims
 

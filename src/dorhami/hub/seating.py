@@ -18,8 +18,16 @@ from .services import TableEffects, TableServices, verb
 class Seating:
     """The seats of one room, and the names it shows."""
 
-    def __init__(self, room: RoomRecord, seats: list[SeatRecord], names: dict[str, str], max_seats: int,
-                 services: TableServices, effects: TableEffects, roster: Roster) -> None:
+    def __init__(
+        self,
+        room: RoomRecord,
+        seats: list[SeatRecord],
+        names: dict[str, str],
+        max_seats: int,
+        services: TableServices,
+        effects: TableEffects,
+        roster: Roster,
+    ) -> None:
         self.room = room
         self.seats: dict[int, SeatRecord] = {s.seat: s for s in seats}
         self.names = names
@@ -57,17 +65,24 @@ class Seating:
             return seat
         if self.room.status == "playing":
             raise HubError(ErrorCode.GAME_RUNNING, "the game has started; you can watch it")
-        if self.room.private and self.room.status == "finished" and player_id != self.room.host_id \
-                and not self.host_here():
+        if (
+            self.room.private
+            and self.room.status == "finished"
+            and player_id != self.room.host_id
+            and not self.host_here()
+        ):
             # The people who played keep their seats; a newcomer's seat would ride into the host's
             # rematch, so the host must be here to see (and free) it.
-            raise HubError(ErrorCode.HOST_AWAY, "this private room's game is over; new players join while its host is here")
+            raise HubError(
+                ErrorCode.HOST_AWAY, "this private room's game is over; new players join while its host is here"
+            )
         free = self._free()
         if not free:
             raise HubError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
         self.names[player_id] = name
-        self.seats[free[0]] = SeatRecord(room_id=self.room.id, seat=free[0], player_id=player_id,
-                                         client_seed=client_seed)
+        self.seats[free[0]] = SeatRecord(
+            room_id=self.room.id, seat=free[0], player_id=player_id, client_seed=client_seed
+        )
         await self.save()
         return free[0]
 

@@ -13,9 +13,10 @@ until a full collection.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial, wraps
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from ..config import Settings
@@ -88,8 +89,16 @@ class TableEffects(Actor, Protocol):
 
     async def check_stand_ins(self) -> None: ...
 
-    async def act(self, seat: int | None, action: Any, stamp_ms: int, client_seq: int | None,
-                  bot: bool = False, timing: dict | None = None, race: dict | None = None) -> dict: ...
+    async def act(
+        self,
+        seat: int | None,
+        action: Any,
+        stamp_ms: int,
+        client_seq: int | None,
+        bot: bool = False,
+        timing: dict | None = None,
+        race: dict | None = None,
+    ) -> dict: ...
 
     def schedule_timer(self) -> None: ...
 

@@ -26,7 +26,6 @@ from . import claims, live_game, messages, views
 from .actor import Mailbox, Retired
 from .audience import Audience
 from .bot_seats import BotSeats
-from .bots import Plan
 from .chat import Chat, Line
 from .errors import ErrorCode, HubError
 from .fanout import Subscriber
@@ -36,8 +35,8 @@ from .ownership import elsewhere
 from .presence import Roster
 from .race_window import RaceWindow
 from .rescue import Rescues
-from .room_rules import RoomRules
 from .room_chat import RoomChat
+from .room_rules import RoomRules
 from .seating import Seating
 from .services import TableServices, verb
 
@@ -50,8 +49,14 @@ RETRY_FIRST_MS, RETRY_MAX_MS = 100, 5_000  # a timer's or bot's move after a fai
 class Table(Mailbox):
     """The actor of one room."""
 
-    def __init__(self, services: TableServices, room: RoomRecord, seats: list[SeatRecord], names: dict[str, str],
-                 chat: list[Line] | None = None) -> None:
+    def __init__(
+        self,
+        services: TableServices,
+        room: RoomRecord,
+        seats: list[SeatRecord],
+        names: dict[str, str],
+        chat: list[Line] | None = None,
+    ) -> None:
         super().__init__()
         self.services, self.clock = services, services.clock
         self.room = room
@@ -137,6 +142,7 @@ class Table(Mailbox):
         """Leave memory if nobody is here and nothing will happen by itself: no socket, no game
         running (its timers and bots need the actor), quiet for `idle_ms` (or the room expired).
         The table is rebuilt from the database the next time anyone asks for it."""
+
         async def retire() -> bool:
             playing = self.room.status == "playing"
             if self.subscribers or playing or (not expired and now_ms - self.touched_ms < idle_ms):
@@ -145,6 +151,7 @@ class Table(Mailbox):
             self._cancel_waits()
             self._stop_soon()
             return True
+
         return bool(await self.call(retire, quiet=True))
 
     def in_doubt(self, what: str, exc: Exception) -> HubError:
@@ -180,8 +187,9 @@ class Table(Mailbox):
         now = self.clock.now_ms()
         seats, state, record = live_game.prepare(self.rules, self.room, self.seats, last, fixed_seed, owner, now)
         try:
-            record = await self.services.journal.write(partial(Repository.start_game_in, room_id=self.room.id,
-                                                               game=record, seats=seats), self.fence)
+            record = await self.services.journal.write(
+                partial(Repository.start_game_in, room_id=self.room.id, game=record, seats=seats), self.fence
+            )
         except Exception as exc:
             raise self.in_doubt("its game's start", exc) from exc
         self.seating.seats = {s.seat: s for s in seats}
@@ -210,8 +218,16 @@ class Table(Mailbox):
             self.schedule_bots()
 
     @verb
-    async def act(self, seat: int | None, action: Action, stamp_ms: int, client_seq: int | None,
-                  bot: bool = False, timing: dict | None = None, race: dict | None = None) -> dict:
+    async def act(
+        self,
+        seat: int | None,
+        action: Action,
+        stamp_ms: int,
+        client_seq: int | None,
+        bot: bool = False,
+        timing: dict | None = None,
+        race: dict | None = None,
+    ) -> dict:
         """Judge one action stamped on receipt; commit it, then tell everyone. Returns the ack.
         `bot`: the table's own bot sent it (for a bot's seat, or standing in for a player).
         From a race window (hub/race_window.py): `stamp_ms` is its compensated time, `timing`
@@ -220,8 +236,9 @@ class Table(Mailbox):
         if game is None or self.room.status == "waiting":
             raise HubError(ErrorCode.NOT_STARTED, "this room's game has not started")
         if seat is None:
-            raise HubError(self.engine.spectator_refusal or "not_seated",
-                           "spectators cannot act; join a seat first", 403)
+            raise HubError(
+                self.engine.spectator_refusal or "not_seated", "spectators cannot act; join a seat first", 403
+            )
         if not bot:
             self.seen(self.seats[seat].player_id)
         if self.unsure:
@@ -252,29 +269,56 @@ class Table(Mailbox):
         return reply
 
     @verb
-    async def offer(self, seat: int | None, action: Any, stamp_ms: int, client_seq: int | None,
-                    meter: claims.LagMeter | None = None, bot: bool = False) -> dict | asyncio.Future:
+    async def offer(
+        self,
+        seat: int | None,
+        action: Any,
+        stamp_ms: int,
+        client_seq: int | None,
+        meter: claims.LagMeter | None = None,
+        bot: bool = False,
+    ) -> dict | asyncio.Future:
         """`act`, unless the room compensates lag and this is a race someone could still win
         with an earlier reaction: then a future of its reply (hub/race_window.py)."""
         if self.races is None or seat is None or not self.races.holds(seat, client_seq):
             return await self.act(seat, action, stamp_ms, client_seq, bot)
         return await self.races.offer(seat, action, stamp_ms, client_seq, meter, bot)
 
-    async def _commit(self, seat: int | None, action: Action, now: int, client_seq: int | None,
-                      state: State, events: list[Event], timing: dict | None = None) -> None:
+    async def _commit(
+        self,
+        seat: int | None,
+        action: Action,
+        now: int,
+        client_seq: int | None,
+        state: State,
+        events: list[Event],
+        timing: dict | None = None,
+    ) -> None:
         game = self.game
         assert game is not None
         seq = game.version + 1
         result = self.engine.result(state) if game.result is None else None
         # The result is stored with the action that ends the game, in the same transaction.
         # So are who placed where and the ratings it moves (storage/results.py).
-        then = (partial(finish_game_in, game_id=game.id, engine=self.engine, result=result, ended_ms=now,
-                        unrated=game.unrated, end_players=self.seating.holders(game.players)) if result else None)
+        then = (
+            partial(
+                finish_game_in,
+                game_id=game.id,
+                engine=self.engine,
+                result=result,
+                ended_ms=now,
+                unrated=game.unrated,
+                end_players=self.seating.holders(game.players),
+            )
+            if result
+            else None
+        )
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
-            await self.services.journal.append(ActionRow(game.id, seq, seat, action, now, client_seq, timing), then,
-                                               self.fence)
+            await self.services.journal.append(
+                ActionRow(game.id, seq, seat, action, now, client_seq, timing), then, self.fence
+            )
         except LeaseLost as exc:
             # Another process took this table (this one stalled past its lease): nothing was
             # written, and it is theirs now; the client's resend reaches them.
@@ -399,9 +443,18 @@ class Table(Mailbox):
     # -- what clients hear ----------------------------------------------------------------
 
     def room_public(self) -> dict:
-        return views.room_public(self.rules, self.room, self.seats, self.names, self.game, self.roster,
-                                 self.clock.now_ms(), self.seating.rematch_requests, self.leavers.seats,
-                                 self.rescues.public())
+        return views.room_public(
+            self.rules,
+            self.room,
+            self.seats,
+            self.names,
+            self.game,
+            self.roster,
+            self.clock.now_ms(),
+            self.seating.rematch_requests,
+            self.leavers.seats,
+            self.rescues.public(),
+        )
 
     def snapshot(self, seat: int | None, events: list[Event] | None = None) -> dict:
         return views.snapshot(self.engine, self.game, seat, events)

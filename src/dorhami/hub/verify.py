@@ -27,9 +27,15 @@ def revealed(record, room_code: str) -> dict | None:
     room's code: for a private room it is the invitation, and finished games are public."""
     if record.commitment is None:
         return None
-    return {"room_id": record.room_id, "seed_scheme": seed_scheme(record, room_code),
-            "game_number": record.game_number, "server_seed": record.server_seed, "commitment": record.commitment,
-            "client_seeds": record.client_seeds or [], "config": record.config}
+    return {
+        "room_id": record.room_id,
+        "seed_scheme": seed_scheme(record, room_code),
+        "game_number": record.game_number,
+        "server_seed": record.server_seed,
+        "commitment": record.commitment,
+        "client_seeds": record.client_seeds or [],
+        "config": record.config,
+    }
 
 
 def checks(engine: Engine, record, rows: list, room_code: str) -> list[dict]:
@@ -42,15 +48,21 @@ def checks(engine: Engine, record, rows: list, room_code: str) -> list[dict]:
     if record.commitment is None or record.server_seed is None:
         check("commitment", False, "this game was dealt without a commitment")
     else:
-        check("commitment", fairness.commitment(record.server_seed) == record.commitment,
-              "SHA-256 of the revealed server seed equals the commitment published at the start")
+        check(
+            "commitment",
+            fairness.commitment(record.server_seed) == record.commitment,
+            "SHA-256 of the revealed server seed equals the commitment published at the start",
+        )
         scheme = seed_scheme(record, room_code)
-        check("seed", scheme is not None,
-              "HMAC-SHA256(server seed, [room id, game number, client seeds, config]) gives the game's seed"
-              if scheme != fairness.ROOM_CODE else
-              "HMAC-SHA256(server seed, [room code, game number, client seeds, config]) gives the game's seed "
-              "(a game dealt before the room's id replaced its code; the code stays private, so only the server "
-              "can redo this check)")
+        check(
+            "seed",
+            scheme is not None,
+            "HMAC-SHA256(server seed, [room id, game number, client seeds, config]) gives the game's seed"
+            if scheme != fairness.ROOM_CODE
+            else "HMAC-SHA256(server seed, [room code, game number, client seeds, config]) gives the game's seed "
+            "(a game dealt before the room's id replaced its code; the code stays private, so only the server "
+            "can redo this check)",
+        )
     try:
         state = initial_state(engine, record)
         for row in rows:

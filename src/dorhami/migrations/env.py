@@ -20,12 +20,12 @@ if not url:
     # The checkout's alembic.ini: its own logging, and the server's database.
     if config.config_file_name:
         logging.config.fileConfig(config.config_file_name, disable_existing_loggers=False)
-    url = normalise_url(context.get_x_argument(as_dictionary=True).get("url")
-                        or os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
+    url = normalise_url(
+        context.get_x_argument(as_dictionary=True).get("url") or os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL)
+    )
 connectable = create_engine(url, poolclass=pool.NullPool)
 with connectable.connect() as connection:
-    context.configure(connection=connection, target_metadata=Base.metadata,
-                      render_as_batch=url.startswith("sqlite"))
+    context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=url.startswith("sqlite"))
     with context.begin_transaction():
         context.run_migrations()
 connectable.dispose()

@@ -20,7 +20,7 @@ def normalise_url(url: str) -> str:
     """Accept plain postgresql:// URLs too, and route them to psycopg 3."""
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 

@@ -45,15 +45,20 @@ def take(engine: Engine, room_id: int, owner: str, ttl_s: float, ask: bool) -> i
     """The room's lease for `owner` (its new epoch), or None while another live process holds it;
     then, if `ask`, that process is asked to hand it over (`wanted_by`)."""
     with engine.begin() as connection:
-        connection.execute(insert(LEASES).values(room_id=room_id, owner=None, epoch=0, expires_at=_now())
-                           .on_conflict_do_nothing(index_elements=["room_id"]))
+        connection.execute(
+            insert(LEASES)
+            .values(room_id=room_id, owner=None, epoch=0, expires_at=_now())
+            .on_conflict_do_nothing(index_elements=["room_id"])
+        )
         epoch = connection.execute(
             update(LEASES)
-            .where(LEASES.c.room_id == room_id,
-                   or_(LEASES.c.owner.is_(None), LEASES.c.owner == owner, LEASES.c.expires_at < _now()))
-            .values(owner=owner, epoch=LEASES.c.epoch + 1, wanted_by=None,
-                    expires_at=_now() + timedelta(seconds=ttl_s))
-            .returning(LEASES.c.epoch)).scalar()
+            .where(
+                LEASES.c.room_id == room_id,
+                or_(LEASES.c.owner.is_(None), LEASES.c.owner == owner, LEASES.c.expires_at < _now()),
+            )
+            .values(owner=owner, epoch=LEASES.c.epoch + 1, wanted_by=None, expires_at=_now() + timedelta(seconds=ttl_s))
+            .returning(LEASES.c.epoch)
+        ).scalar()
         if epoch is None and ask:
             connection.execute(update(LEASES).where(LEASES.c.room_id == room_id).values(wanted_by=owner))
         return epoch
@@ -66,9 +71,11 @@ def renew(engine: Engine, owner: str, ttl_s: float) -> list[Held]:
     mine = select(LEASES.c.room_id).where(LEASES.c.owner == owner).order_by(LEASES.c.room_id).with_for_update()
     with engine.begin() as connection:
         rows = connection.execute(
-            update(LEASES).where(LEASES.c.room_id.in_(mine.scalar_subquery()), LEASES.c.owner == owner)
+            update(LEASES)
+            .where(LEASES.c.room_id.in_(mine.scalar_subquery()), LEASES.c.owner == owner)
             .values(expires_at=_now() + timedelta(seconds=ttl_s))
-            .returning(LEASES.c.room_id, LEASES.c.epoch, LEASES.c.wanted_by)).all()
+            .returning(LEASES.c.room_id, LEASES.c.epoch, LEASES.c.wanted_by)
+        ).all()
     return [Held(*row) for row in rows]
 
 
@@ -76,8 +83,10 @@ def release(engine: Engine, room_id: int, owner: str, epoch: int) -> bool:
     """Give the lease up at once (a handover, an unloaded table, a shutdown): no one waits for expiry."""
     with engine.begin() as connection:
         done = connection.execute(
-            update(LEASES).where(LEASES.c.room_id == room_id, LEASES.c.owner == owner, LEASES.c.epoch == epoch)
-            .values(owner=None, expires_at=_now())).rowcount
+            update(LEASES)
+            .where(LEASES.c.room_id == room_id, LEASES.c.owner == owner, LEASES.c.epoch == epoch)
+            .values(owner=None, expires_at=_now())
+        ).rowcount
     return bool(done)
 
 
@@ -87,22 +96,36 @@ def orphans(engine: Engine, owner: str, ttl_s: float, limit: int = 100) -> list[
     their players is connected. A table released for a handover waits a lease's time for the
     process that asked for it first."""
     expired = and_(LEASES.c.owner.is_not(None), LEASES.c.owner != owner, LEASES.c.expires_at < _now())
-    released = and_(LEASES.c.owner.is_(None),
-                    or_(LEASES.c.wanted_by.is_(None), LEASES.c.wanted_by == owner,
-                        LEASES.c.expires_at < _now() - timedelta(seconds=ttl_s)))
+    released = and_(
+        LEASES.c.owner.is_(None),
+        or_(
+            LEASES.c.wanted_by.is_(None),
+            LEASES.c.wanted_by == owner,
+            LEASES.c.expires_at < _now() - timedelta(seconds=ttl_s),
+        ),
+    )
     with engine.connect() as connection:
-        return list(connection.scalars(
-            select(ROOMS.c.code).join(LEASES, LEASES.c.room_id == ROOMS.c.id)
-            .where(ROOMS.c.status == "playing", or_(expired, released))
-            .order_by(ROOMS.c.id).limit(limit)))
+        return list(
+            connection.scalars(
+                select(ROOMS.c.code)
+                .join(LEASES, LEASES.c.room_id == ROOMS.c.id)
+                .where(ROOMS.c.status == "playing", or_(expired, released))
+                .order_by(ROOMS.c.id)
+                .limit(limit)
+            )
+        )
 
 
 def live_elsewhere(engine: Engine, owner: str) -> set[str]:
     """Codes of the rooms whose table another live process runs (the sweep does not expire those)."""
     with engine.connect() as connection:
-        return set(connection.scalars(
-            select(ROOMS.c.code).join(LEASES, LEASES.c.room_id == ROOMS.c.id)
-            .where(LEASES.c.owner.is_not(None), LEASES.c.owner != owner, LEASES.c.expires_at >= _now())))
+        return set(
+            connection.scalars(
+                select(ROOMS.c.code)
+                .join(LEASES, LEASES.c.room_id == ROOMS.c.id)
+                .where(LEASES.c.owner.is_not(None), LEASES.c.owner != owner, LEASES.c.expires_at >= _now())
+            )
+        )
 
 
 def check_fences(connection: Connection, owner: str, fences: dict[int, int]) -> None:
@@ -111,7 +134,9 @@ def check_fences(connection: Connection, owner: str, fences: dict[int, int]) -> 
     rows = connection.execute(
         select(LEASES.c.room_id, LEASES.c.epoch)
         .where(and_(LEASES.c.room_id.in_(list(fences)), LEASES.c.owner == owner))
-        .order_by(LEASES.c.room_id).with_for_update(read=True)).all()
+        .order_by(LEASES.c.room_id)
+        .with_for_update(read=True)
+    ).all()
     held = dict(cast("list[tuple[int, int]]", rows))
     lost = sorted(room for room, epoch in fences.items() if held.get(room) != epoch)
     if lost:

@@ -21,7 +21,7 @@ READ_AS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 def new_code() -> str:
     """A fresh code, grouped for reading: XXXXX-XXXXX-XXXXX-XXXXX-XXXXX."""
     symbols = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
-    return "-".join(symbols[i:i + GROUP] for i in range(0, LENGTH, GROUP))
+    return "-".join(symbols[i : i + GROUP] for i in range(0, LENGTH, GROUP))
 
 
 def normal_form(typed: str) -> str | None:

@@ -8,24 +8,46 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import uuid
-from datetime import datetime
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from functools import partial
-from typing import Any, Callable, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
-from sqlalchemy import (ColumnElement, Connection, CursorResult, Engine, case, delete, exists, func, insert, select,
-                        update)
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    CursorResult,
+    Engine,
+    case,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
-from .db import make_engine, make_sessions, migrate
 from . import leases, player_sessions, recovery
+from .db import make_engine, make_sessions, migrate
 from .player_sessions import Origin, SessionExpired, SignedIn
-from .records import (ActionRecord, ChatRecord, GamePlayerRecord, GameRecord, PlayerRecord, PlayerSessionRecord,
-                      RatingRecord, RoomRecord, SeatRecord)
+from .records import (
+    ActionRecord,
+    ChatRecord,
+    GamePlayerRecord,
+    GameRecord,
+    PlayerRecord,
+    PlayerSessionRecord,
+    RatingRecord,
+    RoomRecord,
+    SeatRecord,
+)
 
 T = TypeVar("T")
-ACTIONS, GAMES, ROOMS, SEATS, CHAT = (r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord,
-                                                          ChatRecord))
+ACTIONS, GAMES, ROOMS, SEATS, CHAT = (
+    r.__table__ for r in (ActionRecord, GameRecord, RoomRecord, SeatRecord, ChatRecord)
+)
 
 
 class ActionRow(NamedTuple):
@@ -67,8 +89,16 @@ class Repository:
     def _begin_session(session: Session, player_id: str, origin: Origin, now_ms: int | None) -> str:
         """Add a session of `player_id` to `session`; returns its token, which is stored only hashed."""
         token, now_ms = player_sessions.new_token(), player_sessions.wall_ms() if now_ms is None else now_ms
-        session.add(PlayerSessionRecord(id=player_sessions.new_id(), player_id=player_id, token_hash=hash_token(token),
-                                        origin=origin, created_ms=now_ms, last_used_ms=now_ms))
+        session.add(
+            PlayerSessionRecord(
+                id=player_sessions.new_id(),
+                player_id=player_id,
+                token_hash=hash_token(token),
+                origin=origin,
+                created_ms=now_ms,
+                last_used_ms=now_ms,
+            )
+        )
         return token
 
     def rename_player(self, player_id: str, name: str) -> None:
@@ -80,9 +110,11 @@ class Repository:
         longer than `idle_ms` (0: never) is deleted and raises SessionExpired."""
         now_ms = player_sessions.wall_ms() if now_ms is None else now_ms
         with self.sessions() as session:
-            found = session.execute(select(PlayerRecord, PlayerSessionRecord.id, PlayerSessionRecord.last_used_ms)
-                                    .join(PlayerSessionRecord, PlayerSessionRecord.player_id == PlayerRecord.id)
-                                    .where(PlayerSessionRecord.token_hash == hash_token(token))).first()
+            found = session.execute(
+                select(PlayerRecord, PlayerSessionRecord.id, PlayerSessionRecord.last_used_ms)
+                .join(PlayerSessionRecord, PlayerSessionRecord.player_id == PlayerRecord.id)
+                .where(PlayerSessionRecord.token_hash == hash_token(token))
+            ).first()
         if found is None:
             return None
         player, session_id, last_used_ms = found
@@ -96,9 +128,11 @@ class Repository:
 
     def _touch_session(self, session_id: str, now_ms: int) -> None:
         with self.sessions.begin() as session:
-            session.execute(update(PlayerSessionRecord).where(PlayerSessionRecord.id == session_id,
-                                                              PlayerSessionRecord.last_used_ms < now_ms)
-                            .values(last_used_ms=now_ms))
+            session.execute(
+                update(PlayerSessionRecord)
+                .where(PlayerSessionRecord.id == session_id, PlayerSessionRecord.last_used_ms < now_ms)
+                .values(last_used_ms=now_ms)
+            )
 
     def sessions_of(self, player_id: str, now_ms: int, idle_ms: int = 0) -> list[PlayerSessionRecord]:
         """The player's live sessions (none idle longer than `idle_ms`, 0: never), newest first."""
@@ -143,8 +177,9 @@ class Repository:
 
     def _end_other_sessions(self, session: Session, player_id: str, keep_only: str | None) -> None:
         if keep_only is not None:
-            self._end_sessions_in(session, PlayerSessionRecord.player_id == player_id,
-                                  PlayerSessionRecord.id != keep_only)
+            self._end_sessions_in(
+                session, PlayerSessionRecord.player_id == player_id, PlayerSessionRecord.id != keep_only
+            )
 
     def restore_player(self, typed_code: str, now_ms: int | None = None) -> tuple[PlayerRecord, str] | None:
         """The player whose recovery code this is, with the token of a new session (`restored`)
@@ -167,10 +202,18 @@ class Repository:
 
     # -- rooms and seats ------------------------------------------------------------------
 
-    def create_room(self, code: str, game: str, config: dict[str, Any], private: bool, host_id: str,
-                    reconnect_grace_s: int = 60) -> RoomRecord:
-        room = RoomRecord(code=code, game=game, config=config, private=private, host_id=host_id,
-                          status="waiting", reconnect_grace_s=reconnect_grace_s)
+    def create_room(
+        self, code: str, game: str, config: dict[str, Any], private: bool, host_id: str, reconnect_grace_s: int = 60
+    ) -> RoomRecord:
+        room = RoomRecord(
+            code=code,
+            game=game,
+            config=config,
+            private=private,
+            host_id=host_id,
+            status="waiting",
+            reconnect_grace_s=reconnect_grace_s,
+        )
         with self.sessions.begin() as session:
             session.add(room)
         return room
@@ -182,8 +225,14 @@ class Repository:
     def open_rooms_hosted(self, player_id: str) -> int:
         """How many rooms `player_id` hosts that are waiting or playing."""
         with self.sessions() as session:
-            return cast(int, session.scalar(select(func.count()).select_from(RoomRecord).where(
-                RoomRecord.host_id == player_id, RoomRecord.status.in_(("waiting", "playing")))))
+            return cast(
+                int,
+                session.scalar(
+                    select(func.count())
+                    .select_from(RoomRecord)
+                    .where(RoomRecord.host_id == player_id, RoomRecord.status.in_(("waiting", "playing")))
+                ),
+            )
 
     def rooms_with_status(self, status: str, public_only: bool = False) -> list[RoomRecord]:
         query = select(RoomRecord).where(RoomRecord.status == status).order_by(RoomRecord.id.desc())
@@ -195,18 +244,24 @@ class Repository:
     def playing_room_codes(self, after_id: int, limit: int) -> list[tuple[int, str]]:
         """(id, code) of rooms with a game in progress, in id order after `after_id`: a restart
         resumes all of them, a page at a time."""
-        query = (select(ROOMS.c.id, ROOMS.c.code).where(ROOMS.c.status == "playing", ROOMS.c.id > after_id)
-                 .order_by(ROOMS.c.id).limit(limit))
+        query = (
+            select(ROOMS.c.id, ROOMS.c.code)
+            .where(ROOMS.c.status == "playing", ROOMS.c.id > after_id)
+            .order_by(ROOMS.c.id)
+            .limit(limit)
+        )
         with self.engine.connect() as connection:
             return [tuple(row) for row in connection.execute(query)]
 
     def seats(self, room_id: int) -> list[SeatRecord]:
         with self.sessions() as session:
-            return list(session.scalars(select(SeatRecord).where(SeatRecord.room_id == room_id)
-                                        .order_by(SeatRecord.seat)))
+            return list(
+                session.scalars(select(SeatRecord).where(SeatRecord.room_id == room_id).order_by(SeatRecord.seat))
+            )
 
-    def replace_seats(self, room_id: int, seats: list[SeatRecord], fences: dict[int, int] | None = None,
-                      owner: str | None = None) -> None:
+    def replace_seats(
+        self, room_id: int, seats: list[SeatRecord], fences: dict[int, int] | None = None, owner: str | None = None
+    ) -> None:
         with self.engine.begin() as connection:
             if fences:
                 leases.check_fences(connection, cast(str, owner), fences)  # fences come with their owner
@@ -217,34 +272,59 @@ class Repository:
         """Write the whole seat list of a room (seat changes are rare and rooms are small)."""
         connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
         if seats:
-            connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
-                                                "bot_level": s.bot_level, "client_seed": s.client_seed} for s in seats])
+            connection.execute(
+                insert(SEATS),
+                [
+                    {
+                        "room_id": room_id,
+                        "seat": s.seat,
+                        "player_id": s.player_id,
+                        "bot_level": s.bot_level,
+                        "client_seed": s.client_seed,
+                    }
+                    for s in seats
+                ],
+            )
 
     # -- chat (hub/chat.py): the room's, never a game's --------------------------------------
 
     @staticmethod
-    def add_chat_in(connection: Connection, room_id: int, player_id: str, kind: str, body: str, sent_ms: int,
-                    keep: int) -> int:
+    def add_chat_in(
+        connection: Connection, room_id: int, player_id: str, kind: str, body: str, sent_ms: int, keep: int
+    ) -> int:
         """Store one chat line or reaction; its id. A write of the journal's (SQLite keeps one writer).
         Only the room's latest `keep` lines are kept: they are all a room ever shows, and what
         players wrote is not stored beyond what the room needs."""
-        line_id: int = connection.execute(insert(CHAT).returning(CHAT.c.id), {
-            "room_id": room_id, "player_id": player_id, "kind": kind, "body": body, "sent_ms": sent_ms}).scalar_one()
-        oldest_kept = (select(CHAT.c.id).where(CHAT.c.room_id == room_id).order_by(CHAT.c.id.desc())
-                       .offset(keep - 1).limit(1).scalar_subquery())
+        line_id: int = connection.execute(
+            insert(CHAT).returning(CHAT.c.id),
+            {"room_id": room_id, "player_id": player_id, "kind": kind, "body": body, "sent_ms": sent_ms},
+        ).scalar_one()
+        oldest_kept = (
+            select(CHAT.c.id)
+            .where(CHAT.c.room_id == room_id)
+            .order_by(CHAT.c.id.desc())
+            .offset(keep - 1)
+            .limit(1)
+            .scalar_subquery()
+        )
         connection.execute(delete(CHAT).where(CHAT.c.room_id == room_id, CHAT.c.id < oldest_kept))
         return line_id
 
     @staticmethod
     def set_chat_settings_in(connection: Connection, room_id: int, spectator_chat: bool, muted: list[str]) -> None:
-        connection.execute(update(ROOMS).where(ROOMS.c.id == room_id)
-                           .values(spectator_chat=spectator_chat, muted=muted or None))
+        connection.execute(
+            update(ROOMS).where(ROOMS.c.id == room_id).values(spectator_chat=spectator_chat, muted=muted or None)
+        )
 
     def recent_chat(self, room_id: int, limit: int) -> list[tuple[int, str, str, str, str, int]]:
         """The room's latest `limit` chat lines, oldest first: (id, player id, name, kind, body, sent_ms)."""
-        query = (select(CHAT.c.id, CHAT.c.player_id, PlayerRecord.name, CHAT.c.kind, CHAT.c.body, CHAT.c.sent_ms)
-                 .join(PlayerRecord, PlayerRecord.id == CHAT.c.player_id)
-                 .where(CHAT.c.room_id == room_id).order_by(CHAT.c.id.desc()).limit(limit))
+        query = (
+            select(CHAT.c.id, CHAT.c.player_id, PlayerRecord.name, CHAT.c.kind, CHAT.c.body, CHAT.c.sent_ms)
+            .join(PlayerRecord, PlayerRecord.id == CHAT.c.player_id)
+            .where(CHAT.c.room_id == room_id)
+            .order_by(CHAT.c.id.desc())
+            .limit(limit)
+        )
         with self.engine.connect() as connection:
             return [tuple(row) for row in reversed(list(connection.execute(query)))]
 
@@ -260,13 +340,15 @@ class Repository:
         """Mark `expired` every waiting room made before `created_before` that no one but its
         host joined (bots do not count), except the codes in `keep`; returns their codes. Run as
         a write of the journal's, so SQLite keeps one writer."""
-        guest = exists().where(SEATS.c.room_id == ROOMS.c.id, SEATS.c.player_id.is_not(None),
-                               SEATS.c.player_id != ROOMS.c.host_id)
+        guest = exists().where(
+            SEATS.c.room_id == ROOMS.c.id, SEATS.c.player_id.is_not(None), SEATS.c.player_id != ROOMS.c.host_id
+        )
         stale = select(ROOMS.c.code).where(ROOMS.c.status == "waiting", ROOMS.c.created_at < created_before, ~guest)
         codes = [code for code in connection.scalars(stale) if code not in keep]
         if codes:
-            connection.execute(update(ROOMS).where(ROOMS.c.code.in_(codes), ROOMS.c.status == "waiting")
-                               .values(status="expired"))
+            connection.execute(
+                update(ROOMS).where(ROOMS.c.code.in_(codes), ROOMS.c.status == "waiting").values(status="expired")
+            )
         return codes
 
     @staticmethod
@@ -280,18 +362,34 @@ class Repository:
         game.id = connection.execute(insert(GAMES).returning(GAMES.c.id), values).scalar_one()
         connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
         if seats:
-            connection.execute(insert(SEATS), [{"room_id": room_id, "seat": s.seat, "player_id": s.player_id,
-                                                "bot_level": s.bot_level, "client_seed": s.client_seed}
-                                               for s in seats])
+            connection.execute(
+                insert(SEATS),
+                [
+                    {
+                        "room_id": room_id,
+                        "seat": s.seat,
+                        "player_id": s.player_id,
+                        "bot_level": s.bot_level,
+                        "client_seed": s.client_seed,
+                    }
+                    for s in seats
+                ],
+            )
         connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
         return game
 
-    def append_action(self, game_id: int, seq: int, seat: int | None, action: dict[str, Any], server_ms: int,
-                      client_seq: int | None) -> None:
+    def append_action(
+        self, game_id: int, seq: int, seat: int | None, action: dict[str, Any], server_ms: int, client_seq: int | None
+    ) -> None:
         self.write_batch([ActionRow(game_id, seq, seat, action, server_ms, client_seq)], [])
 
-    def write_batch(self, rows: list[ActionRow], writes: list[Callable[[Connection], Any]],
-                    fences: dict[int, int] | None = None, owner: str | None = None) -> list[Any]:
+    def write_batch(
+        self,
+        rows: list[ActionRow],
+        writes: list[Callable[[Connection], Any]],
+        fences: dict[int, int] | None = None,
+        owner: str | None = None,
+    ) -> list[Any]:
         """Append log rows (of any games), then run `writes` in order, in one transaction: one
         commit, however much it holds. Returns what each write returned.
 
@@ -306,9 +404,21 @@ class Repository:
                 # Several processes (storage/leases.py): only the owner of each table may append.
                 leases.check_fences(connection, cast(str, owner), fences)  # fences come with their owner
             if rows:
-                connection.execute(insert(ACTIONS), [
-                    {"game_id": r.game_id, "seq": r.seq, "seat": r.seat, "action": r.action,
-                     "server_ms": r.server_ms, "client_seq": r.client_seq, "timing": r.timing} for r in rows])
+                connection.execute(
+                    insert(ACTIONS),
+                    [
+                        {
+                            "game_id": r.game_id,
+                            "seq": r.seq,
+                            "seat": r.seat,
+                            "action": r.action,
+                            "server_ms": r.server_ms,
+                            "client_seq": r.client_seq,
+                            "timing": r.timing,
+                        }
+                        for r in rows
+                    ],
+                )
             return [write(connection) for write in writes]
 
     def finish_game(self, game_id: int, result: dict[str, Any], ended_ms: int) -> None:
@@ -316,11 +426,19 @@ class Repository:
             self.finish_game_in(connection, game_id, result, ended_ms)
 
     @staticmethod
-    def finish_game_in(connection: Connection, game_id: int, result: dict[str, Any], ended_ms: int,
-                       end_players: list[str | None] | None = None) -> None:
-        room_id = connection.execute(update(GAMES).where(GAMES.c.id == game_id)
-                                     .values(result=result, ended_ms=ended_ms, end_players=end_players)
-                                     .returning(GAMES.c.room_id)).scalar_one()
+    def finish_game_in(
+        connection: Connection,
+        game_id: int,
+        result: dict[str, Any],
+        ended_ms: int,
+        end_players: list[str | None] | None = None,
+    ) -> None:
+        room_id = connection.execute(
+            update(GAMES)
+            .where(GAMES.c.id == game_id)
+            .values(result=result, ended_ms=ended_ms, end_players=end_players)
+            .returning(GAMES.c.room_id)
+        ).scalar_one()
         connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="finished"))
 
     def game(self, game_id: int) -> GameRecord | None:
@@ -330,17 +448,23 @@ class Repository:
     def game_room(self, game_id: int) -> tuple[GameRecord, str, str] | None:
         """A game with its room's title slug and code (a game record repeats neither)."""
         with self.sessions() as session:
-            query = (select(GameRecord, RoomRecord.game, RoomRecord.code)
-                     .join(RoomRecord, RoomRecord.id == GameRecord.room_id))
+            query = select(GameRecord, RoomRecord.game, RoomRecord.code).join(
+                RoomRecord, RoomRecord.id == GameRecord.room_id
+            )
             row = session.execute(query.where(GameRecord.id == game_id)).first()
             return (row[0], row[1], row[2]) if row else None
 
     def actions_page(self, game_id: int, after: int, limit: int) -> list[ActionRecord]:
         """At most `limit` log rows with seq > `after`, in order (the primary key's own order)."""
         with self.sessions() as session:
-            return list(session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id,
-                                                                   ActionRecord.seq > after)
-                                        .order_by(ActionRecord.seq).limit(limit)))
+            return list(
+                session.scalars(
+                    select(ActionRecord)
+                    .where(ActionRecord.game_id == game_id, ActionRecord.seq > after)
+                    .order_by(ActionRecord.seq)
+                    .limit(limit)
+                )
+            )
 
     # -- history and ratings (storage/results.py writes them) -----------------------------------
 
@@ -354,34 +478,53 @@ class Repository:
             if name is None:
                 return None
             mine = rows_of.player_id == player_id
-            counts = session.execute(select(rows_of.game, func.count(), func.sum(case((rows_of.rank == 1, 1), else_=0)))
-                                     .where(mine).group_by(rows_of.game)).all()
-            recent_rows = list(session.scalars(select(rows_of).where(mine)
-                                               .order_by(rows_of.ended_ms.desc(), rows_of.game_id.desc()).limit(recent)))
-            path = session.execute(select(rows_of.game, rows_of.ended_ms, rows_of.mu_after, rows_of.sigma_after)
-                                   .where(mine, rows_of.rated.is_(True))
-                                   .order_by(rows_of.ended_ms, rows_of.game_id)).all()
+            counts = session.execute(
+                select(rows_of.game, func.count(), func.sum(case((rows_of.rank == 1, 1), else_=0)))
+                .where(mine)
+                .group_by(rows_of.game)
+            ).all()
+            recent_rows = list(
+                session.scalars(
+                    select(rows_of).where(mine).order_by(rows_of.ended_ms.desc(), rows_of.game_id.desc()).limit(recent)
+                )
+            )
+            path = session.execute(
+                select(rows_of.game, rows_of.ended_ms, rows_of.mu_after, rows_of.sigma_after)
+                .where(mine, rows_of.rated.is_(True))
+                .order_by(rows_of.ended_ms, rows_of.game_id)
+            ).all()
             ratings = list(session.scalars(select(RatingRecord).where(RatingRecord.player_id == player_id)))
-        return {"name": name, "counts": {g: (n, int(won or 0)) for g, n, won in counts}, "recent": recent_rows,
-                "path": [tuple(row) for row in path], "ratings": {r.game: r for r in ratings}}
+        return {
+            "name": name,
+            "counts": {g: (n, int(won or 0)) for g, n, won in counts},
+            "recent": recent_rows,
+            "path": [tuple(row) for row in path],
+            "ratings": {r.game: r for r in ratings},
+        }
 
-    def leaderboard(self, game: str, min_games: int, offset: int, limit: int) -> tuple[int, list[tuple[RatingRecord, str]]]:
+    def leaderboard(
+        self, game: str, min_games: int, offset: int, limit: int
+    ) -> tuple[int, list[tuple[RatingRecord, str]]]:
         """(how many rated people of `game` have `min_games` or more, a page of them with their
         names): ordinal high to low, then more games first, then id."""
         board = (RatingRecord.game == game, RatingRecord.games >= min_games)
         with self.sessions() as session:
             total = cast(int, session.scalar(select(func.count()).select_from(RatingRecord).where(*board)))
-            rows = session.execute(select(RatingRecord, PlayerRecord.name)
-                                   .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id).where(*board)
-                                   .order_by(RatingRecord.ordinal.desc(), RatingRecord.games.desc(),
-                                             RatingRecord.player_id)
-                                   .offset(offset).limit(limit)).all()
+            rows = session.execute(
+                select(RatingRecord, PlayerRecord.name)
+                .join(PlayerRecord, PlayerRecord.id == RatingRecord.player_id)
+                .where(*board)
+                .order_by(RatingRecord.ordinal.desc(), RatingRecord.games.desc(), RatingRecord.player_id)
+                .offset(offset)
+                .limit(limit)
+            ).all()
         return total, [(r, name) for r, name in rows]
 
     def actions(self, game_id: int) -> list[ActionRecord]:
         with self.sessions() as session:
-            return list(session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id)
-                                        .order_by(ActionRecord.seq)))
+            return list(
+                session.scalars(select(ActionRecord).where(ActionRecord.game_id == game_id).order_by(ActionRecord.seq))
+            )
 
 
 class Store:

@@ -29,8 +29,10 @@ class DatabaseInUse(RuntimeError):
 
     def __init__(self, path: Path, holder: str) -> None:
         who = f" (pid {holder})" if holder else ""
-        super().__init__(f"another Dorhami process{who} is serving {path}; SQLite is for one process: "
-                         f"use PostgreSQL (DATABASE_URL) for several")
+        super().__init__(
+            f"another Dorhami process{who} is serving {path}; SQLite is for one process: "
+            f"use PostgreSQL (DATABASE_URL) for several"
+        )
         self.path = path
 
 

@@ -24,12 +24,19 @@ def track(spaces: dict[int, list[str]], length: int = 10) -> list[list[str]]:
 
 def token(seq: int, seat: int, kind: str, camel: str, slot: int) -> dict:
     """A bet token; kind "W" or "L" as in the rules' token lists."""
-    return {"seat": seat, "kind": {"W": "bet_winner", "L": "bet_loser"}[kind], "camel": camel, "slot": slot,
-            "seq": seq}
+    return {"seat": seat, "kind": {"W": "bet_winner", "L": "bet_loser"}[kind], "camel": camel, "slot": slot, "seq": seq}
 
 
-def table(players: int = 3, lead: int = 0, spaces: dict | None = None, hands: dict | None = None,
-          bets: tuple = (), dice: tuple = (), seed: str | int = SEED, **config) -> dict:
+def table(
+    players: int = 3,
+    lead: int = 0,
+    spaces: dict | None = None,
+    hands: dict | None = None,
+    bets: tuple = (),
+    dice: tuple = (),
+    seed: str | int = SEED,
+    **config,
+) -> dict:
     """A `select` state: lead seat, track, chosen hands (other seats get spare cards), tokens and injected dice."""
     state = new_table(players, seed, **config)
     state["global_trick"] = lead
@@ -40,7 +47,7 @@ def table(players: int = 3, lead: int = 0, spaces: dict | None = None, hands: di
         pool = [card for card in range(CARD_COUNT) if all(card not in cards for cards in hands.values())]
         for seat in range(players):
             state["hands"][seat] = sorted(hands[seat]) if seat in hands else [pool.pop(0) for _ in range(5)]
-        state["draw_pile"] = pool[:len(state["draw_pile"])]
+        state["draw_pile"] = pool[: len(state["draw_pile"])]
     state["bets"] = [dict(bet) for bet in bets]
     state["race_bet_seq"] = max([bet["seq"] for bet in bets], default=0)
     state["forced_dice"] = list(dice)

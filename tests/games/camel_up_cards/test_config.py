@@ -19,9 +19,16 @@ def refused_config(**config):
 
 
 def test_defaults_are_the_rules_table():
-    assert ENGINE.default_config() == {"races": 3, "track_length": 10, "stack_leader": "bottom", "carry": True,
-                                       "start_order": "fixed", "wrong_bet_penalty": 0, "turn_timer_s": 30,
-                                       "max_tricks_per_race": 40}
+    assert ENGINE.default_config() == {
+        "races": 3,
+        "track_length": 10,
+        "stack_leader": "bottom",
+        "carry": True,
+        "start_order": "fixed",
+        "wrong_bet_penalty": 0,
+        "turn_timer_s": 30,
+        "max_tricks_per_race": 40,
+    }
 
 
 def test_config_options_describe_every_key_for_the_lobby_form():
@@ -39,16 +46,30 @@ def test_config_options_describe_every_key_for_the_lobby_form():
             ENGINE.validate_config({key: value})
 
 
-@pytest.mark.parametrize("key, bad", [
-    ("races", 0), ("races", 6), ("races", "3"), ("races", True),
-    ("track_length", 5), ("track_length", 17), ("track_length", 10.0),
-    ("stack_leader", "middle"), ("stack_leader", None),
-    ("carry", 1), ("carry", "yes"),
-    ("start_order", "shuffled"),
-    ("wrong_bet_penalty", 2), ("wrong_bet_penalty", True), ("wrong_bet_penalty", -1),
-    ("turn_timer_s", 14), ("turn_timer_s", 121),
-    ("max_tricks_per_race", 9), ("max_tricks_per_race", 101),
-])
+@pytest.mark.parametrize(
+    "key, bad",
+    [
+        ("races", 0),
+        ("races", 6),
+        ("races", "3"),
+        ("races", True),
+        ("track_length", 5),
+        ("track_length", 17),
+        ("track_length", 10.0),
+        ("stack_leader", "middle"),
+        ("stack_leader", None),
+        ("carry", 1),
+        ("carry", "yes"),
+        ("start_order", "shuffled"),
+        ("wrong_bet_penalty", 2),
+        ("wrong_bet_penalty", True),
+        ("wrong_bet_penalty", -1),
+        ("turn_timer_s", 14),
+        ("turn_timer_s", 121),
+        ("max_tricks_per_race", 9),
+        ("max_tricks_per_race", 101),
+    ],
+)
 def test_a_value_outside_the_rules_range_is_an_invalid_config(key, bad):
     refused_config(**{key: bad})
 
@@ -70,16 +91,26 @@ def test_races_sets_how_many_races_the_game_has():
 
 
 def test_track_length_moves_the_finish_to_space_L():
-    state = table(2, track_length=6, races=1, spaces={5: ["red"], 1: START[1:]}, dice=(3,),
-                  hands={0: [0, 1, 2, 3, 4], 1: [5, 6, 7, 8, 9]})
+    state = table(
+        2,
+        track_length=6,
+        races=1,
+        spaces={5: ["red"], 1: START[1:]},
+        dice=(3,),
+        hands={0: [0, 1, 2, 3, 4], 1: [5, 6, 7, 8, 9]},
+    )
     state, events = trick(state, {0: (0, None), 1: (9, None)})  # Move red 3 from space 5: stops at 6
     assert spaces_of(state)[6] == ["red"] and len(state["stacks"]) == 6
     assert of_type(events, "race_ended")[0]["reason"] == "finish"
 
 
 def test_stack_leader_top_makes_the_top_camel_lead_and_a_backward_move_go_under():
-    state = table(2, stack_leader="top", spaces={4: ["yellow"], 5: ["green", "red", "blue"], 1: ["purple"]},
-                  hands={0: [42, 0, 1, 2, 3], 1: [43, 5, 6, 7, 8]})
+    state = table(
+        2,
+        stack_leader="top",
+        spaces={4: ["yellow"], 5: ["green", "red", "blue"], 1: ["purple"]},
+        hands={0: [42, 0, 1, 2, 3], 1: [43, 5, 6, 7, 8]},
+    )
     assert race_standings(state)[:3] == ["blue", "red", "green"]
     state, _ = trick(state, {0: (42, "red"), 1: (43, "purple")})
     assert spaces_of(state)[4] == ["red", "blue", "yellow"]  # the rear is the bottom when the top leads
@@ -98,8 +129,13 @@ def test_start_order_random_shuffles_the_start_stack_each_race_with_the_start_ke
     assert state["stacks"][0] == random_start_stack("camel-42", 1)
     assert sorted(state["stacks"][0]) == sorted(START)
     assert [random_start_stack("camel-42", race) for race in (1, 2, 3)] != [START] * 3
-    state = table(2, seed="camel-42", start_order="random", spaces={9: ["red"], 1: START[1:]},
-                  hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9]})
+    state = table(
+        2,
+        seed="camel-42",
+        start_order="random",
+        spaces={9: ["red"], 1: START[1:]},
+        hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9]},
+    )
     state, events = trick(state, {0: (46, "red"), 1: (9, None)})
     assert state["race"] == 2 and state["stacks"][0] == random_start_stack("camel-42", 2)
     assert of_type(events, "race_started")[0]["stack"] == random_start_stack("camel-42", 2)
@@ -107,6 +143,7 @@ def test_start_order_random_shuffles_the_start_stack_each_race_with_the_start_ke
 
 def test_wrong_bet_penalty_costs_a_coin_for_a_wrong_winner_bet():
     from dorhami.games.camel_up_cards.rules import token_amount
+
     winner = {"kind": "bet_winner", "slot": 1}
     loser = {"kind": "bet_loser", "slot": 1}
     assert [token_amount(winner, place, 0) for place in range(1, 6)] == [5, 2, 1, 0, 0]

@@ -32,8 +32,9 @@ def test_a_commitment_is_secret_until_the_reveal_but_that_a_seat_committed_is_pu
         seen = ENGINE.view(state, viewer)
         assert seen["committed"] == [True, False, False] and seen["my_commitment"] is None
         assert "purple" not in text(seen["bets"]) and 25 not in seen["discard_pile"]
-        assert "committed_cards" not in seen and "purple" not in text({k: v for k, v in seen.items()
-                                                                        if k not in ("stacks", "standings")})
+        assert "committed_cards" not in seen and "purple" not in text(
+            {k: v for k, v in seen.items() if k not in ("stacks", "standings")}
+        )
 
 
 def test_the_reveal_makes_every_card_and_target_public():
@@ -75,6 +76,7 @@ def test_the_public_action_log_hides_the_card_and_its_target():
 
 def test_the_game_start_deals_privately():
     from dorhami.games.camel_up_cards.rules import start_race
+
     state = new_table(3)
     state["race"] = 2
     events = start_race(state, 0)

@@ -9,7 +9,7 @@ from dorhami.engine import IllegalAction
 from dorhami.games.camel_up_cards.components import shuffled
 from dorhami.games.camel_up_cards.rules import ENGINE, end_race
 
-from .tables import SEED, START, new_table, of_type, play, spaces_of, table, token, track, trick
+from .tables import SEED, START, new_table, of_type, spaces_of, table, token, track, trick
 
 
 def with_hand(state: dict, seat: int, cards: list[int]) -> dict:
@@ -23,6 +23,7 @@ def with_hand(state: dict, seat: int, cards: list[int]) -> dict:
 
 # -- §2, §4.4 bets -------------------------------------------------------------------------------
 
+
 def test_2_the_first_token_of_a_race_gets_seq_1_and_the_next_seq_2():
     """race_bet_seq starts at 0 each race and counts up (start_race `race_bet_seq=1`, place_bet `= 1`)."""
     state = with_hand(new_table(2), 0, [25, 26, 27, 28, 29])
@@ -34,13 +35,13 @@ def test_2_the_first_token_of_a_race_gets_seq_1_and_the_next_seq_2():
 def test_4_4_a_token_takes_the_next_slot_of_its_own_column_only():
     """Tokens on other camels of the same kind do not fill this column (column_size `and` → `or`)."""
     bets = (token(1, 1, "W", "red", 1), token(2, 2, "W", "blue", 1))
-    state = table(3, bets=bets, hands={0: [25, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]},
-                  dice=(1, 1))
+    state = table(3, bets=bets, hands={0: [25, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]}, dice=(1, 1))
     state, _ = trick(state, {0: (25, "green"), 1: (9, None), 2: (14, None)})
     assert {"seat": 0, "kind": "bet_winner", "camel": "green", "slot": 1, "seq": 3} in state["bets"]
 
 
 # -- §4.1 timeout, §4.4 effects ------------------------------------------------------------------
+
 
 def test_4_1_a_timed_out_lost_camel_is_blank_and_changes_nothing():
     """A lowest card of kind lost_camel is played blank (resolve `and camel is not None` → `or`), and the
@@ -55,17 +56,26 @@ def test_4_1_a_timed_out_lost_camel_is_blank_and_changes_nothing():
 
 def test_4_4_tailwind_moves_one_space_and_names_its_cause():
     """Tailwind is +1, Lost Camel −1, each logged with its cause (resolve `else 2`, cause None)."""
-    state = table(2, spaces={3: ["red"], 5: ["blue"], 1: ["green", "yellow", "purple"]},
-                  hands={0: [46, 0, 1, 2, 3], 1: [42, 5, 6, 7, 8]})
+    state = table(
+        2,
+        spaces={3: ["red"], 5: ["blue"], 1: ["green", "yellow", "purple"]},
+        hands={0: [46, 0, 1, 2, 3], 1: [42, 5, 6, 7, 8]},
+    )
     state, events = trick(state, {0: (46, "red"), 1: (42, "blue")})
     moved = of_type(events, "camel_moved")
-    assert {"type": "camel_moved", "camel": "blue", "unit": ["blue"], "from": 5, "to": 4,
-            "cause": "lost_camel"} in moved
-    assert {"type": "camel_moved", "camel": "red", "unit": ["red"], "from": 3, "to": 4,
-            "cause": "tailwind"} in moved
+    assert {
+        "type": "camel_moved",
+        "camel": "blue",
+        "unit": ["blue"],
+        "from": 5,
+        "to": 4,
+        "cause": "lost_camel",
+    } in moved
+    assert {"type": "camel_moved", "camel": "red", "unit": ["red"], "from": 3, "to": 4, "cause": "tailwind"} in moved
 
 
 # -- §4.2 reveal, §4.6 events, §7 what is public -------------------------------------------------
+
 
 def test_4_2_the_revealed_trick_its_log_and_the_discards_are_public():
     """last_trick names race, trick and lead; its log starts with card_resolved; every resolved card is in
@@ -79,6 +89,7 @@ def test_4_2_the_revealed_trick_its_log_and_the_discards_are_public():
 
 
 # -- §4.5 end of a trick -------------------------------------------------------------------------
+
 
 def test_4_5_the_race_goes_on_until_trick_in_race_exceeds_the_cap():
     """Trick 40 of a 40-trick cap is still played, the race ends only after it (end_trick `>` → `>=`)."""
@@ -113,6 +124,7 @@ def test_contract_an_action_stamped_with_a_closed_step_is_stale():
 
 # -- §5 race scoring and the game's end ----------------------------------------------------------
 
+
 def test_5_race_end_records_the_race_and_starts_the_next_one():
     """last_race keeps race, reason and standings; race_started names race 2 (end_race / start_race keys)."""
     state = table(3, bets=(token(1, 2, "W", "red", 1),))
@@ -127,9 +139,13 @@ def test_5_after_the_last_race_tokens_and_commitments_are_cleared_and_the_result
     """§5.4 tokens return to the box, §4.5.1 committed is cleared, §4.2 unresolved cards are discarded, the
     result has ranks 1/2/3 and every seat's scores and last_change (end_race/end_trick key mutants,
     reveal's unresolved append(None), ranking `1 +` → `1 -`, game_result keys)."""
-    state = table(3, races=1, spaces={9: ["red"], 1: START[1:]},
-                  bets=(token(1, 1, "W", "red", 1), token(2, 0, "W", "red", 2)),
-                  hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]})
+    state = table(
+        3,
+        races=1,
+        spaces={9: ["red"], 1: START[1:]},
+        bets=(token(1, 1, "W", "red", 1), token(2, 0, "W", "red", 2)),
+        hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]},
+    )
     state, _ = trick(state, {0: (46, "red"), 1: (9, None), 2: (14, None)})
     assert state["phase"] == "game_over"
     assert state["bets"] == [] and ENGINE.view(state, 0)["committed"] == [False, False, False]
@@ -147,6 +163,7 @@ def test_5_every_player_starts_with_3_coins_and_last_change_0():
 
 # -- §6 options ----------------------------------------------------------------------------------
 
+
 def test_6_config_options_are_fresh_copies():
     """Changing one answer's choices cannot change the next (config_options' list copy `and False`)."""
     first = ENGINE.config_options()
@@ -154,8 +171,12 @@ def test_6_config_options_are_fresh_copies():
         for value in option.values():
             if isinstance(value, list):
                 value.append("changed")
-    assert all("changed" not in value for option in ENGINE.config_options().values()
-               for value in option.values() if isinstance(value, list))
+    assert all(
+        "changed" not in value
+        for option in ENGINE.config_options().values()
+        for value in option.values()
+        if isinstance(value, list)
+    )
 
 
 def test_5_second_place_winner_slots_pay_2_1_0_and_loser_slots_3_2_1():
@@ -163,8 +184,19 @@ def test_5_second_place_winner_slots_pay_2_1_0_and_loser_slots_3_2_1():
     second-place winner slots and the third loser slot). A 0 amount makes no payout event."""
     state = table(3, races=2)
     state["stacks"] = track({10: ["red"], 4: START[1:]})  # blue 2nd, purple 5th
-    state["bets"] = [token(1, 0, "W", "blue", 1), token(2, 1, "W", "blue", 2), token(3, 2, "W", "blue", 3),
-                     token(4, 0, "L", "purple", 1), token(5, 1, "L", "purple", 2), token(6, 2, "L", "purple", 3)]
+    state["bets"] = [
+        token(1, 0, "W", "blue", 1),
+        token(2, 1, "W", "blue", 2),
+        token(3, 2, "W", "blue", 3),
+        token(4, 0, "L", "purple", 1),
+        token(5, 1, "L", "purple", 2),
+        token(6, 2, "L", "purple", 3),
+    ]
     events = end_race(state, "finish", 0)
     assert [(e["seat"], e["bet_seq"], e["amount"]) for e in of_type(events, "payout")] == [
-        (0, 1, 2), (1, 2, 1), (0, 4, 3), (1, 5, 2), (2, 6, 1)]
+        (0, 1, 2),
+        (1, 2, 1),
+        (0, 4, 3),
+        (1, 5, 2),
+        (2, 6, 1),
+    ]

@@ -8,7 +8,7 @@ from dorhami.engine import IllegalAction
 from dorhami.games.camel_up_cards.components import CARD_COUNT, die_roll, shuffled, standings
 from dorhami.games.camel_up_cards.rules import ENGINE, bet_targets, end_race, race_standings
 
-from .tables import START, SEED, new_table, of_type, play, spaces_of, table, token, track, trick, types
+from .tables import SEED, START, new_table, of_type, play, spaces_of, table, token, track, trick, types
 
 
 def legal_targets(state, seat, card):
@@ -62,29 +62,39 @@ def test_5_equal_priorities_resolve_clockwise_from_the_lead():
 
 def test_6_a_bet_on_a_full_column_fizzles_and_lost_camel_on_space_1_does_nothing():
     bets = (token(1, 0, "W", "red", 1), token(2, 1, "W", "red", 2))
-    state = table(4, lead=0, bets=bets, hands={0: [42, 0, 1, 2, 3], 1: [43, 5, 6, 8, 9],
-                                                 2: [25, 10, 11, 12, 13], 3: [27, 15, 16, 17, 18]})
+    state = table(
+        4,
+        lead=0,
+        bets=bets,
+        hands={0: [42, 0, 1, 2, 3], 1: [43, 5, 6, 8, 9], 2: [25, 10, 11, 12, 13], 3: [27, 15, 16, 17, 18]},
+    )
     state, events = trick(state, {0: (42, "red"), 1: (43, "red"), 2: (25, "red"), 3: (27, "red")})
     assert [(bet["slot"], bet["seat"]) for bet in state["bets"] if bet["camel"] == "red"] == [(1, 0), (2, 1), (3, 2)]
     assert [(event["seat"], event["card"]) for event in of_type(events, "no_effect")] == [(0, 42), (1, 43)]
     assert spaces_of(state) == {1: START}
-    assert of_type(events, "bet_fizzled") == [{"type": "bet_fizzled", "seat": 3, "kind": "bet_winner",
-                                               "camel": "red"}]
+    assert of_type(events, "bet_fizzled") == [{"type": "bet_fizzled", "seat": 3, "kind": "bet_winner", "camel": "red"}]
     assert not [bet for bet in state["bets"] if bet["seat"] == 3] and 27 in state["discard_pile"]
     state["hands"][3] = sorted([36, 15, 16, 17, 18])
     assert "red" in legal_targets(state, 3, 36)
 
 
 def test_7_a_seat_bets_at_most_once_per_camel_per_race():
-    bets = (token(1, 0, "W", "red", 1), token(2, 1, "W", "blue", 1), token(3, 2, "W", "blue", 2),
-            token(4, 3, "W", "blue", 3))
+    bets = (
+        token(1, 0, "W", "red", 1),
+        token(2, 1, "W", "blue", 1),
+        token(3, 2, "W", "blue", 2),
+        token(4, 3, "W", "blue", 3),
+    )
     state = table(4, bets=bets, hands={0: [28, 36, 0, 1, 2]})
     assert legal_targets(state, 0, 28) == ["green", "yellow", "purple"]
     assert legal_targets(state, 0, 36) == ["blue", "green", "yellow", "purple"]
     # The next race: a finish by Tailwind, then red is free again.
-    state = table(4, spaces={9: ["red"], 1: START[1:]}, bets=bets,
-                  hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14],
-                         3: [15, 16, 17, 18, 19]})
+    state = table(
+        4,
+        spaces={9: ["red"], 1: START[1:]},
+        bets=bets,
+        hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14], 3: [15, 16, 17, 18, 19]},
+    )
     state, _ = trick(state, {0: (46, "red"), 1: (5, None), 2: (10, None), 3: (15, None)})
     assert state["race"] == 2
     assert "red" in bet_targets(state, 0, "bet_winner")
@@ -92,11 +102,18 @@ def test_7_a_seat_bets_at_most_once_per_camel_per_race():
 
 def test_8_the_race_ends_mid_trick_and_the_rest_of_the_trick_is_unresolved():
     spaces = {5: ["red", "blue", "green", "purple"], 8: ["yellow"]}
-    state = table(3, lead=0, spaces=spaces, races=1, dice=(3,),
-                  hands={0: [15, 0, 1, 2, 3], 1: [27, 5, 6, 7, 8], 2: [4, 10, 11, 12, 13]})
+    state = table(
+        3,
+        lead=0,
+        spaces=spaces,
+        races=1,
+        dice=(3,),
+        hands={0: [15, 0, 1, 2, 3], 1: [27, 5, 6, 7, 8], 2: [4, 10, 11, 12, 13]},
+    )
     state, events = trick(state, {0: (15, None), 1: (27, "yellow"), 2: (4, None)})
-    assert of_type(events, "camel_moved") == [{"type": "camel_moved", "camel": "yellow", "unit": ["yellow"],
-                                               "from": 8, "to": 10, "cause": "move"}]
+    assert of_type(events, "camel_moved") == [
+        {"type": "camel_moved", "camel": "yellow", "unit": ["yellow"], "from": 8, "to": 10, "cause": "move"}
+    ]
     assert spaces_of(state) == {5: ["red", "blue", "green", "purple"], 10: ["yellow"]}
     assert of_type(events, "race_ended")[0]["reason"] == "finish"
     assert [(event["seat"], event["card"]) for event in of_type(events, "card_unresolved")] == [(1, 27), (2, 4)]
@@ -121,23 +138,47 @@ YELLOW_RED_BLUE_GREEN_PURPLE = {10: ["yellow"], 5: ["red", "blue", "green", "pur
 def test_9_race_payouts_go_in_placement_order_and_ties_go_to_who_reached_the_total_first():
     state = table(3, races=1)
     assert race_standings(dict(state, stacks=track(YELLOW_RED_BLUE_GREEN_PURPLE))) == [
-        "yellow", "red", "blue", "green", "purple"]
-    bets = (token(1, 1, "W", "yellow", 1), token(2, 0, "W", "red", 1), token(3, 2, "W", "yellow", 2),
-            token(4, 0, "L", "purple", 1), token(5, 1, "L", "purple", 2), token(6, 2, "W", "blue", 1),
-            token(7, 1, "W", "green", 1), token(8, 0, "W", "yellow", 3), token(9, 2, "L", "red", 1))
+        "yellow",
+        "red",
+        "blue",
+        "green",
+        "purple",
+    ]
+    bets = (
+        token(1, 1, "W", "yellow", 1),
+        token(2, 0, "W", "red", 1),
+        token(3, 2, "W", "yellow", 2),
+        token(4, 0, "L", "purple", 1),
+        token(5, 1, "L", "purple", 2),
+        token(6, 2, "W", "blue", 1),
+        token(7, 1, "W", "green", 1),
+        token(8, 0, "W", "yellow", 3),
+        token(9, 2, "L", "red", 1),
+    )
     events = scored(state, YELLOW_RED_BLUE_GREEN_PURPLE, bets)
     assert [(e["seat"], e["amount"], e["coin_event_seq"], e["bet_seq"]) for e in of_type(events, "payout")] == [
-        (1, 5, 1, 1), (0, 2, 2, 2), (2, 3, 3, 3), (0, 3, 4, 4), (1, 2, 5, 5), (2, 1, 6, 6), (0, 2, 7, 8)]
-    assert state["players"] == [{"coins": 10, "last_change": 7}, {"coins": 10, "last_change": 5},
-                                {"coins": 7, "last_change": 6}]
+        (1, 5, 1, 1),
+        (0, 2, 2, 2),
+        (2, 3, 3, 3),
+        (0, 3, 4, 4),
+        (1, 2, 5, 5),
+        (2, 1, 6, 6),
+        (0, 2, 7, 8),
+    ]
+    assert state["players"] == [
+        {"coins": 10, "last_change": 7},
+        {"coins": 10, "last_change": 5},
+        {"coins": 7, "last_change": 6},
+    ]
     assert ENGINE.result(state)["ranking"] == [1, 0, 2]
 
 
 def test_10_a_total_reached_in_an_earlier_race_beats_the_same_total_reached_later():
     state = table(3)
     bets = (token(1, 2, "W", "red", 1), token(2, 0, "W", "red", 2))
-    scored(state, {10: ["red"], 4: START[1:]}, bets, coins={0: (9, 12), 1: (12, 14), 2: (4, 9)},
-           coin_event_seq=14, race=3)
+    scored(
+        state, {10: ["red"], 4: START[1:]}, bets, coins={0: (9, 12), 1: (12, 14), 2: (4, 9)}, coin_event_seq=14, race=3
+    )
     assert [(p["coins"], p["last_change"]) for p in state["players"]] == [(12, 16), (12, 14), (9, 15)]
     assert ENGINE.result(state)["ranking"] == [1, 0, 2]
     assert ENGINE.result(state)["winners"] == [1]
@@ -163,26 +204,37 @@ def test_12_lost_camel_carries_its_riders_back_onto_the_rear():
     assert of_type(events, "camel_moved")[0]["unit"] == ["red", "blue"]
 
 
-@pytest.mark.parametrize("camel, final, order", [
-    ("red", {6: ["blue", "green", "yellow"], 9: ["purple"], 10: ["red"]},
-     ["red", "purple", "blue", "green", "yellow"]),
-    ("purple", {6: ["blue", "green", "yellow"], 10: ["purple", "red"]},
-     ["purple", "red", "blue", "green", "yellow"]),
-])
+@pytest.mark.parametrize(
+    "camel, final, order",
+    [
+        (
+            "red",
+            {6: ["blue", "green", "yellow"], 9: ["purple"], 10: ["red"]},
+            ["red", "purple", "blue", "green", "yellow"],
+        ),
+        (
+            "purple",
+            {6: ["blue", "green", "yellow"], 10: ["purple", "red"]},
+            ["purple", "red", "blue", "green", "yellow"],
+        ),
+    ],
+)
 def test_13_tailwind_can_finish_and_carried_camels_place_behind_the_mover(camel, final, order):
     spaces = {6: ["blue", "green", "yellow"], 9: ["purple", "red"]}
     state = table(2, spaces=spaces, races=1, hands={0: [46, 0, 1, 2, 3], 1: [5, 6, 7, 8, 9]})
     state, events = trick(state, {0: (46, camel), 1: (9, None)})  # Move blue, priority 5: too late
     assert spaces_of(state) == final
-    assert of_type(events, "race_ended")[0] == {"type": "race_ended", "race": 1, "reason": "finish",
-                                                "standings": order}
+    assert of_type(events, "race_ended")[0] == {"type": "race_ended", "race": 1, "reason": "finish", "standings": order}
 
 
 def test_14_mirage_reverses_the_cards_still_waiting():
     state = table(3, lead=0, hands={0: [40, 0, 1, 2, 3], 1: [25, 5, 6, 7, 8], 2: [29, 10, 11, 12, 13]})
     state, events = trick(state, {0: (40, None), 1: (25, "red"), 2: (29, "red")})
-    assert [(p["seat"], p["card"]) for p in of_type(events, "trick_revealed")[0]["plays"]] == [(0, 40), (1, 25),
-                                                                                              (2, 29)]
+    assert [(p["seat"], p["card"]) for p in of_type(events, "trick_revealed")[0]["plays"]] == [
+        (0, 40),
+        (1, 25),
+        (2, 29),
+    ]
     assert [(p["seat"], p["card"]) for p in of_type(events, "order_reversed")[0]["queue"]] == [(2, 29), (1, 25)]
     assert [(bet["slot"], bet["seat"]) for bet in state["bets"]] == [(1, 2), (2, 1)]
 
@@ -228,7 +280,7 @@ def test_16_hands_refill_from_the_new_lead_and_the_discards_reshuffle_when_the_p
     drawn = [(e["seat"], e["cards"]) for e in of_type(events, "cards_drawn")]
     lead = state["global_trick"] % 6
     assert [seat for seat, _ in drawn] == [(lead + k) % 6 for k in range(6)]
-    before_reshuffle = types(events)[:types(events).index("deck_reshuffled")]
+    before_reshuffle = types(events)[: types(events).index("deck_reshuffled")]
     assert before_reshuffle.count("cards_drawn") == 2  # the lead and the next seat take the last 2 cards
     assert [cards[0] for _, cards in drawn[2:]] == reshuffled[:4]
     assert of_type(events, "deck_reshuffled")[0] == {"type": "deck_reshuffled", "race": 1, "k": 1, "size": 24}
@@ -241,8 +293,12 @@ def test_17_the_trick_cap_ends_the_race_with_the_current_standings():
     state = table(2, spaces=spaces, hands={0: [25, 0, 1, 2, 3], 1: [35, 5, 6, 7, 8]})
     state["trick_in_race"] = 40
     state, events = trick(state, {0: (25, "blue"), 1: (35, "yellow")})
-    assert of_type(events, "race_ended")[0] == {"type": "race_ended", "race": 1, "reason": "trick_limit",
-                                                "standings": ["blue", "red", "green", "purple", "yellow"]}
+    assert of_type(events, "race_ended")[0] == {
+        "type": "race_ended",
+        "race": 1,
+        "reason": "trick_limit",
+        "standings": ["blue", "red", "green", "purple", "yellow"],
+    }
     assert [(e["seat"], e["amount"]) for e in of_type(events, "payout")] == [(0, 5), (1, 3)]
     assert state["race"] == 2
 
@@ -256,8 +312,13 @@ def test_18_penalty_variant_takes_a_coin_per_wrong_bet_but_never_below_zero():
 
 
 def test_19_the_next_race_resets_track_columns_and_deck_and_deals_from_the_new_lead():
-    state = table(3, lead=7, spaces={9: ["red"], 1: START[1:]}, bets=(token(1, 2, "W", "red", 1),),
-                  hands={0: [0, 1, 2, 3, 4], 1: [46, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]})
+    state = table(
+        3,
+        lead=7,
+        spaces={9: ["red"], 1: START[1:]},
+        bets=(token(1, 2, "W", "red", 1),),
+        hands={0: [0, 1, 2, 3, 4], 1: [46, 6, 7, 8, 9], 2: [10, 11, 12, 13, 14]},
+    )
     state, events = trick(state, {0: (0, None), 1: (46, "red"), 2: (10, None)})
     assert state["global_trick"] == 8 and state["race"] == 2
     assert spaces_of(state) == {1: START} and state["bets"] == []

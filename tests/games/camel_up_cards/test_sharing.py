@@ -9,7 +9,6 @@ from tests.engine.playout import containers, frozen, play
 CONFIGS = [{}, {"carry": False, "stack_leader": "top", "start_order": "random", "wrong_bet_penalty": 1}]
 
 
-
 def test_events_and_views_share_no_list_or_dict_with_the_state():
     for players, config in ((2, CONFIGS[0]), (6, CONFIGS[0]), (3, CONFIGS[1])):
         run = play(ENGINE, players, 11, config)
@@ -24,5 +23,5 @@ def test_events_and_views_share_no_list_or_dict_with_the_state():
 def test_no_later_input_changes_an_earlier_state():
     for players, config in ((2, CONFIGS[0]), (6, CONFIGS[1])):
         seen = []
-        run = play(ENGINE, players, 12, config, check=lambda run, state, *_: seen.append(frozen(state)))
+        run = play(ENGINE, players, 12, config, check=lambda run, state, *_, seen=seen: seen.append(frozen(state)))
         assert [frozen(state) for state in run.states[:-1]] == seen

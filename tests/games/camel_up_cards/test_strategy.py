@@ -88,8 +88,12 @@ def test_the_strategy_chooses_a_legal_action_or_none():
 
 def test_the_strategy_does_not_depend_on_what_its_view_hides():
     state = new_table(3, seed=8)
-    other = dict(state, draw_pile=list(reversed(state["draw_pile"])), seed="another seed",
-                 hands=[state["hands"][0], state["hands"][2], state["hands"][1]])
+    other = dict(
+        state,
+        draw_pile=list(reversed(state["draw_pile"])),
+        seed="another seed",
+        hands=[state["hands"][0], state["hands"][2], state["hands"][1]],
+    )
     for level in ("normal", "hard"):
         assert choose(ENGINE, state, 0, random.Random(3), level) == choose(ENGINE, other, 0, random.Random(3), level)
 

@@ -12,21 +12,33 @@ from dorhami.games.double_connect.rules import ENGINE
 F_HANDS = [[1, 2, 3, 4, 5], [8, 9, 10, 11, 12], [15, 16, 17, 18, 19], [22, 23, 24, 25, 26]]
 
 
-def build_table(config: dict | None = None, hands: list[list[int]] | None = None,
-                pile: list[int] | None = None, start_card: int = 0) -> dict:
+def build_table(
+    config: dict | None = None, hands: list[list[int]] | None = None, pile: list[int] | None = None, start_card: int = 0
+) -> dict:
     """Fixture F (§9): start card 0, no arms, the F hands, every other card ascending in the pile,
     phase `playing` at 3000 (setup at 0, default countdown)."""
     hands = [list(hand) for hand in (hands or F_HANDS)]
     state = ENGINE.setup(len(hands), 1, config or {}, now_ms=0)
     used = {start_card, *(card for hand in hands for card in hand)}
-    state.update(hands=hands, start_card=start_card, arms=[], phase="playing", step=1,
-                 clock=state["play_start"],
-                 pile=sorted(set(range(55)) - used) if pile is None else list(pile))
+    state.update(
+        hands=hands,
+        start_card=start_card,
+        arms=[],
+        phase="playing",
+        step=1,
+        clock=state["play_start"],
+        pile=sorted(set(range(55)) - used) if pile is None else list(pile),
+    )
     return state
 
 
-def finished_table(cards: list[int], wrong: list[int], emptied: dict[int, int] | None = None,
-                   config: dict | None = None, reason: str = "time_limit") -> dict:
+def finished_table(
+    cards: list[int],
+    wrong: list[int],
+    emptied: dict[int, int] | None = None,
+    config: dict | None = None,
+    reason: str = "time_limit",
+) -> dict:
     """A finished table whose seats hold `cards[s]` cards and made `wrong[s]` wrong claims."""
     ids = iter(range(1, 55))
     hands = [[next(ids) for _ in range(count)] for count in cards]

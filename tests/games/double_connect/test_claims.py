@@ -11,10 +11,21 @@ from dorhami.games.double_connect.rules import ENGINE
 from .conftest import build_table, claim, of_type, rejected
 
 
-@pytest.mark.parametrize("card, target, symbol", [
-    (55, 0, 49), (-1, 0, 49), (True, 0, 49), ("1", 0, 49), (1, 55, 49), (1, None, 49), (1, 0, 57),
-    (1, 0, -1), (1, 0, 49.0), (1, 0, False),
-])
+@pytest.mark.parametrize(
+    "card, target, symbol",
+    [
+        (55, 0, 49),
+        (-1, 0, 49),
+        (True, 0, 49),
+        ("1", 0, 49),
+        (1, 55, 49),
+        (1, None, 49),
+        (1, 0, 57),
+        (1, 0, -1),
+        (1, 0, 49.0),
+        (1, 0, False),
+    ],
+)
 def test_r1_ids_out_of_range_or_not_integers_are_malformed(table, card, target, symbol):
     assert rejected(table, 0, card, target, symbol, 5000) == "malformed"
 

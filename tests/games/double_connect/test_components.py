@@ -6,8 +6,7 @@ import re
 from collections import Counter
 from itertools import combinations
 
-from dorhami.games.double_connect.components import (AUTO_HAND_SIZE, CARDS, SYMBOLS, card_layout,
-                                                     common)
+from dorhami.games.double_connect.components import AUTO_HAND_SIZE, CARDS, SYMBOLS, card_layout, common
 
 
 def test_deck_has_55_cards_of_8_distinct_ascending_symbols():
@@ -52,8 +51,17 @@ def test_dropped_lines_are_not_in_the_deck():
 
 
 def test_common_is_the_one_shared_symbol_both_ways():
-    expected = {(0, 1): 49, (0, 8): 42, (0, 9): 35, (0, 16): 42, (0, 22): 14, (0, 2): 49,
-                (1, 8): 1, (1, 15): 1, (8, 15): 1}
+    expected = {
+        (0, 1): 49,
+        (0, 8): 42,
+        (0, 9): 35,
+        (0, 16): 42,
+        (0, 22): 14,
+        (0, 2): 49,
+        (1, 8): 1,
+        (1, 15): 1,
+        (8, 15): 1,
+    }
     for (a, b), symbol in expected.items():
         assert common(a, b) == common(b, a) == symbol
     for a, b in combinations(range(55), 2):
@@ -64,8 +72,12 @@ def test_symbols_have_stable_ids_and_unique_snake_case_names():
     assert [symbol.id for symbol in SYMBOLS] == list(range(57))
     names = [symbol.name for symbol in SYMBOLS]
     assert len(set(names)) == 57 and all(re.fullmatch(r"[a-z_]+", name) for name in names)
-    assert (SYMBOLS[0].name, SYMBOLS[19].name, SYMBOLS[34].name, SYMBOLS[56].name) == \
-        ("anchor", "dog", "ice_cream", "zebra")
+    assert (SYMBOLS[0].name, SYMBOLS[19].name, SYMBOLS[34].name, SYMBOLS[56].name) == (
+        "anchor",
+        "dog",
+        "ice_cream",
+        "zebra",
+    )
     assert all(symbol.emoji for symbol in SYMBOLS)
 
 

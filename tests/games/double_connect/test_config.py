@@ -16,9 +16,19 @@ from .conftest import build_table, claim, of_type, rejected
 sys.path.insert(0, str(Path(__file__).parents[2]))
 from engine.playout import play  # noqa: E402
 
-DEFAULTS = {"mode": "solo", "team_size": 2, "team_targets": "open", "team_start_slots": 2,
-            "hand_size": "auto", "start_slots": 4, "countdown_ms": 3000, "final_chance_ms": 10000,
-            "wrong_lockout_ms": 1000, "empty_pile_lockout_ms": 5000, "time_limit_ms": 300000}
+DEFAULTS = {
+    "mode": "solo",
+    "team_size": 2,
+    "team_targets": "open",
+    "team_start_slots": 2,
+    "hand_size": "auto",
+    "start_slots": 4,
+    "countdown_ms": 3000,
+    "final_chance_ms": 10000,
+    "wrong_lockout_ms": 1000,
+    "empty_pile_lockout_ms": 5000,
+    "time_limit_ms": 300000,
+}
 
 
 def test_default_config_has_every_key_of_the_rules():
@@ -26,14 +36,32 @@ def test_default_config_has_every_key_of_the_rules():
     assert (ENGINE.min_players, ENGINE.max_players) == (2, 8)
 
 
-@pytest.mark.parametrize("key, value", [
-    ("mode", "duo"), ("team_size", 1), ("team_size", 5), ("team_size", True), ("team_targets", "mine"),
-    ("team_start_slots", 0), ("team_start_slots", 5), ("hand_size", 0), ("hand_size", 11),
-    ("hand_size", "7"), ("hand_size", 4.0), ("start_slots", 0), ("start_slots", 9), ("countdown_ms", -1),
-    ("countdown_ms", 10001), ("final_chance_ms", 60001), ("wrong_lockout_ms", 10001),
-    ("empty_pile_lockout_ms", 999), ("empty_pile_lockout_ms", 30001), ("time_limit_ms", 59999),
-    ("time_limit_ms", 1800001),
-])
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("mode", "duo"),
+        ("team_size", 1),
+        ("team_size", 5),
+        ("team_size", True),
+        ("team_targets", "mine"),
+        ("team_start_slots", 0),
+        ("team_start_slots", 5),
+        ("hand_size", 0),
+        ("hand_size", 11),
+        ("hand_size", "7"),
+        ("hand_size", 4.0),
+        ("start_slots", 0),
+        ("start_slots", 9),
+        ("countdown_ms", -1),
+        ("countdown_ms", 10001),
+        ("final_chance_ms", 60001),
+        ("wrong_lockout_ms", 10001),
+        ("empty_pile_lockout_ms", 999),
+        ("empty_pile_lockout_ms", 30001),
+        ("time_limit_ms", 59999),
+        ("time_limit_ms", 1800001),
+    ],
+)
 def test_values_outside_the_allowed_range_are_invalid_config(key, value):
     with pytest.raises(IllegalAction) as err:
         ENGINE.validate_config({key: value})
@@ -46,14 +74,17 @@ def test_mode_solo_seats_2_to_8():
         assert ENGINE.setup(players, 3, {})["team_of"] is None
 
 
-@pytest.mark.parametrize("config, players", [
-    ({"mode": "teams"}, [4, 6, 8]),
-    ({"mode": "teams", "team_size": 3}, [6]),
-    ({"mode": "teams", "team_size": 4}, [8]),
-    ({"mode": "teams", "team_targets": "own_team", "team_start_slots": 4}, [4]),
-    ({"mode": "teams", "team_targets": "own_team", "team_start_slots": 3}, [4]),
-    ({"mode": "teams", "team_targets": "own_team", "team_start_slots": 2}, [4, 6, 8]),
-])
+@pytest.mark.parametrize(
+    "config, players",
+    [
+        ({"mode": "teams"}, [4, 6, 8]),
+        ({"mode": "teams", "team_size": 3}, [6]),
+        ({"mode": "teams", "team_size": 4}, [8]),
+        ({"mode": "teams", "team_targets": "own_team", "team_start_slots": 4}, [4]),
+        ({"mode": "teams", "team_targets": "own_team", "team_start_slots": 3}, [4]),
+        ({"mode": "teams", "team_targets": "own_team", "team_start_slots": 2}, [4, 6, 8]),
+    ],
+)
 def test_mode_teams_seats_only_the_allowed_counts(config, players):
     assert ENGINE.player_range(config) == (players[0], players[-1])
     for n in range(2, 9):
@@ -76,8 +107,7 @@ def test_team_targets_and_start_slots_are_ignored_in_solo():
 
 
 def test_own_team_start_capacity_is_team_start_slots_times_t_and_ignores_start_slots():
-    config = {"mode": "teams", "team_size": 2, "team_targets": "own_team", "team_start_slots": 2,
-              "start_slots": 1}
+    config = {"mode": "teams", "team_size": 2, "team_targets": "own_team", "team_start_slots": 2, "start_slots": 1}
     assert ENGINE.setup(6, 3, config)["start_capacity"] == 6
 
 

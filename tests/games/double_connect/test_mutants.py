@@ -18,6 +18,7 @@ def right(state: dict, seat: int, card: int, target: int, t: int):
 
 # -- §4.4 claims and the final chance ------------------------------------------------------------
 
+
 def test_4_5_the_last_hand_emptied_in_the_final_chance_is_announced_and_ends_the_game_then():
     """hand_emptied stays among the events (hand_emptied `events +=` → `=`) and the finish carries the
     claim's time (`_finish(…, None)`)."""
@@ -52,6 +53,7 @@ def test_4_4_with_no_lockout_a_wrong_claimer_may_claim_again_at_once():
 
 # -- what a seat may do --------------------------------------------------------------------------
 
+
 def test_4_4_a_seat_number_past_the_last_seat_may_do_nothing():
     """Seat n of n seats is no player (may_claim `seat < players` → `<=`)."""
     state = build_table()
@@ -70,6 +72,7 @@ def test_6_hand_size_offers_auto_and_every_size_1_to_10():
 
 
 # -- engine contract: step; §4.5 the finish ------------------------------------------------------
+
 
 def test_contract_the_step_moves_on_at_play_start_each_claim_and_the_finish():
     """step exists from setup and increases (the `step` key of _setup; `= 1` / `-= 1` in _fire, _apply and

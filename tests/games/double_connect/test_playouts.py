@@ -9,13 +9,16 @@ from dorhami.games.double_connect.rules import ENGINE
 from tests.engine.playout import play
 
 
-@pytest.mark.parametrize("players, config", [
-    (4, {"mode": "teams"}),
-    (6, {"mode": "teams", "team_size": 3, "team_targets": "own_team", "team_start_slots": 1}),
-    (8, {"mode": "teams", "team_targets": "own_team"}),
-    (3, {"start_slots": 1, "final_chance_ms": 0, "time_limit_ms": 60000}),
-    (2, {"hand_size": 1, "countdown_ms": 0, "wrong_lockout_ms": 0}),
-])
+@pytest.mark.parametrize(
+    "players, config",
+    [
+        (4, {"mode": "teams"}),
+        (6, {"mode": "teams", "team_size": 3, "team_targets": "own_team", "team_start_slots": 1}),
+        (8, {"mode": "teams", "team_targets": "own_team"}),
+        (3, {"start_slots": 1, "final_chance_ms": 0, "time_limit_ms": 60000}),
+        (2, {"hand_size": 1, "countdown_ms": 0, "wrong_lockout_ms": 0}),
+    ],
+)
 def test_random_playouts_end_under_every_variant(players, config):
     for seed in range(3):
         run = play(ENGINE, players, seed, config)
@@ -30,8 +33,10 @@ def correct_claim(state, seat):
     return None
 
 
-@pytest.mark.parametrize("config, reason", [({}, "all_hands_empty"), ({"final_chance_ms": 0}, "first_out"),
-                                            ({"final_chance_ms": 100}, "final_chance_over")])
+@pytest.mark.parametrize(
+    "config, reason",
+    [({}, "all_hands_empty"), ({"final_chance_ms": 0}, "first_out"), ({"final_chance_ms": 100}, "final_chance_over")],
+)
 def test_perfect_bots_empty_their_hands_and_end_the_game(config, reason):
     state, _ = ENGINE.advance(ENGINE.setup(3, 42, config), 3000)
     now, round_ = 3000, 0

@@ -19,8 +19,14 @@ def test_result_has_winners_scores_ranking_reason_and_results_rows():
     result = ENGINE.result(state)
     assert set(result) == {"winners", "scores", "ranking", "reason", "results"}
     assert result["reason"] == "time_limit"
-    assert result["results"][0] == {"seat": 0, "cards_left": 0, "wrong_claims": 0, "placed": 0,
-                                    "emptied_at": [20000, 1], "rank": 1}
+    assert result["results"][0] == {
+        "seat": 0,
+        "cards_left": 0,
+        "wrong_claims": 0,
+        "placed": 0,
+        "emptied_at": [20000, 1],
+        "rank": 1,
+    }
     assert [row["seat"] for row in result["results"]] == result["ranking"]
     assert json.loads(json.dumps(result)) == result
 
@@ -43,8 +49,9 @@ def test_the_first_player_out_always_ranks_first_in_solo():
 
 
 def test_team_result_adds_teams_and_ranks_seats_by_their_teams_rank():
-    state = finished_table(cards=[1, 0, 2, 2, 1, 1], wrong=[0, 0, 1, 0, 0, 0], emptied={1: 9000},
-                           config={"mode": "teams", "team_size": 2})
+    state = finished_table(
+        cards=[1, 0, 2, 2, 1, 1], wrong=[0, 0, 1, 0, 0, 0], emptied={1: 9000}, config={"mode": "teams", "team_size": 2}
+    )
     result = ENGINE.result(state)
     assert result["teams"] == [
         {"team": 1, "seats": [1, 4], "total": 1, "wrong_claims": 0, "rank": 1},

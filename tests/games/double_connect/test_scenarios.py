@@ -33,8 +33,9 @@ def test_s02_seeded_setup_deals_in_blocks_and_reveals_at_play_start():
     assert rejected(state, 0, 8, 1, 8, 2999) == "not_playing"
     playing, events = ENGINE.advance(state, 3000)
     assert playing["phase"] == "playing"
-    assert of_type(events, "play_started") == [{"type": "play_started", "t": 3000, "hands": state["hands"],
-                                                "start_card": 1}]
+    assert of_type(events, "play_started") == [
+        {"type": "play_started", "t": 3000, "hands": state["hands"], "start_card": 1}
+    ]
     assert ENGINE.view(playing, None)["hands"] == state["hands"]
     assert ENGINE.view(playing, None)["tower"]["start_card"] == 1
 
@@ -42,7 +43,8 @@ def test_s02_seeded_setup_deals_in_blocks_and_reveals_at_play_start():
 def test_s03_correct_claim_starts_an_arm_on_the_start_card(table):
     state, events = claim(table, 0, 1, 0, 49, 5000)
     assert of_type(events, "claim_accepted") == [
-        {"type": "claim_accepted", "seat": 0, "card": 1, "target": 0, "symbol": 49, "arm": 0, "t": 5000}]
+        {"type": "claim_accepted", "seat": 0, "card": 1, "target": 0, "symbol": 49, "arm": 0, "t": 5000}
+    ]
     assert state["hands"][0] == [2, 3, 4, 5]
     assert state["arms"] == [{"index": 0, "team": None, "cards": [1]}]
     assert ENGINE.view(state, None)["tower"]["free_slots"] == 3
@@ -57,8 +59,17 @@ def test_s04_wrong_claim_draws_a_penalty_card_and_locks_out(table):
     assert state["locked_until"][1] == 6000 and state["wrong_claims"][1] == 1
     assert state["arms"] == [] and state["start_card"] == 0
     assert of_type(events, "claim_wrong") == [
-        {"type": "claim_wrong", "seat": 1, "card": 8, "target": 0, "symbol": 49, "penalty_card": 6,
-         "locked_until": 6000, "t": 5000}]
+        {
+            "type": "claim_wrong",
+            "seat": 1,
+            "card": 8,
+            "target": 0,
+            "symbol": 49,
+            "penalty_card": 6,
+            "locked_until": 6000,
+            "t": 5000,
+        }
+    ]
     assert rejected(state, 1, 8, 0, 42, 5999) == "locked_out"
     accepted, _ = claim(state, 1, 8, 0, 42, 6000)
     assert accepted["arms"][0]["cards"] == [8]
@@ -123,8 +134,7 @@ def test_s11_final_chance_window_is_half_open():
     state = build_table(hands=[[1], *build_table()["hands"][1:]])
     state, events = claim(state, 0, 1, 0, 49, 20000)
     assert of_type(events, "hand_emptied") == [{"type": "hand_emptied", "seat": 0, "t": 20000}]
-    assert of_type(events, "final_chance_started") == [
-        {"type": "final_chance_started", "seat": 0, "deadline": 30000}]
+    assert of_type(events, "final_chance_started") == [{"type": "final_chance_started", "seat": 0, "deadline": 30000}]
     assert state["phase"] == "final_chance" and state["final_deadline"] == 30000
     state, _ = claim(state, 1, 8, 1, 1, 29999)
     assert state["arms"][0]["cards"] == [1, 8]
@@ -143,8 +153,9 @@ def test_s12_solo_ranking_by_cards_then_wrong_claims():
 
 
 def test_s13_two_empty_hands_by_emptied_at_and_a_shared_rank():
-    state = finished_table(cards=[0, 1, 0, 1], wrong=[0, 0, 0, 0], emptied={0: 20000, 2: 25000},
-                           reason="final_chance_over")
+    state = finished_table(
+        cards=[0, 1, 0, 1], wrong=[0, 0, 0, 0], emptied={0: 20000, 2: 25000}, reason="final_chance_over"
+    )
     assert ranks(state) == {0: 1, 2: 2, 1: 3, 3: 3}
     assert ENGINE.result(state)["ranking"] == [0, 2, 1, 3]
 
@@ -171,21 +182,27 @@ def test_s15_time_limit_finishes_at_play_start_plus_five_minutes():
 
 
 def test_s16_team_score_is_the_sum_of_its_members_cards():
-    state = finished_table(cards=[0, 2, 4, 1], wrong=[0, 0, 0, 0], emptied={0: 20000},
-                           config={"mode": "teams", "team_size": 2})
+    state = finished_table(
+        cards=[0, 2, 4, 1], wrong=[0, 0, 0, 0], emptied={0: 20000}, config={"mode": "teams", "team_size": 2}
+    )
     assert state["team_of"] == [0, 1, 0, 1]
     result = ENGINE.result(state)
     assert [(t["team"], t["seats"], t["total"], t["rank"]) for t in result["teams"]] == [
-        (1, [1, 3], 3, 1), (0, [0, 2], 4, 2)]
+        (1, [1, 3], 3, 1),
+        (0, [0, 2], 4, 2),
+    ]
     assert result["winners"] == [1, 3]
     assert result["scores"] == {"0": 0, "1": 2, "2": 4, "3": 1}  # individual scores still reported
 
 
-@pytest.mark.parametrize("case, cards, wrong, emptied, winners", [
-    ("a: the team with the only emptied player", [0, 1, 3, 2], [0, 0, 0, 0], {0: 20000}, [0, 2]),
-    ("b: fewer team wrong claims", [2, 2, 3, 3], [1, 1, 2, 1], {}, [1, 3]),
-    ("c: everything equal", [2, 2, 3, 3], [1, 1, 1, 1], {}, [0, 1, 2, 3]),
-])
+@pytest.mark.parametrize(
+    "case, cards, wrong, emptied, winners",
+    [
+        ("a: the team with the only emptied player", [0, 1, 3, 2], [0, 0, 0, 0], {0: 20000}, [0, 2]),
+        ("b: fewer team wrong claims", [2, 2, 3, 3], [1, 1, 2, 1], {}, [1, 3]),
+        ("c: everything equal", [2, 2, 3, 3], [1, 1, 1, 1], {}, [0, 1, 2, 3]),
+    ],
+)
 def test_s17_team_tie_breaks(case, cards, wrong, emptied, winners):
     state = finished_table(cards=cards, wrong=wrong, emptied=emptied, config={"mode": "teams"})
     result = ENGINE.result(state)
@@ -194,21 +211,27 @@ def test_s17_team_tie_breaks(case, cards, wrong, emptied, winners):
         assert [team["rank"] for team in result["teams"]] == [1, 1]
 
 
-@pytest.mark.parametrize("players, team_size, teams", [
-    (6, 3, [[0, 2, 4], [1, 3, 5]]),
-    (6, 2, [[0, 3], [1, 4], [2, 5]]),
-    (8, 4, [[0, 2, 4, 6], [1, 3, 5, 7]]),
-])
+@pytest.mark.parametrize(
+    "players, team_size, teams",
+    [
+        (6, 3, [[0, 2, 4], [1, 3, 5]]),
+        (6, 2, [[0, 3], [1, 4], [2, 5]]),
+        (8, 4, [[0, 2, 4, 6], [1, 3, 5, 7]]),
+    ],
+)
 def test_s18_teams_are_formed_by_seat_mod_t(players, team_size, teams):
     state = ENGINE.setup(players, 7, {"mode": "teams", "team_size": team_size})
     assert [[s for s in range(players) if state["team_of"][s] == t] for t in range(len(teams))] == teams
 
 
-@pytest.mark.parametrize("players, config", [
-    (5, {"mode": "teams"}),
-    (6, {"mode": "teams", "team_size": 4}),
-    (8, {"hand_size": 6}),
-])
+@pytest.mark.parametrize(
+    "players, config",
+    [
+        (5, {"mode": "teams"}),
+        (6, {"mode": "teams", "team_size": 4}),
+        (8, {"hand_size": 6}),
+    ],
+)
 def test_s18_invalid_team_and_hand_size_combinations_are_rejected_at_creation(players, config):
     with pytest.raises(IllegalAction) as err:
         ENGINE.setup(players, 7, config)

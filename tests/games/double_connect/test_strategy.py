@@ -10,7 +10,6 @@ from dorhami.games.double_connect.strategy import pick_target
 from tests.support.botsim import bot_game, wins_against_random
 
 
-
 def wasted_share(seeds: range) -> tuple[int, int]:
     """(plans lost before they were sent, plans made) for four normal bots over `seeds`."""
     made, dropped = [], []
@@ -26,8 +25,11 @@ def test_four_bots_rarely_lose_a_plan_to_a_race():
 
 
 def test_a_bot_keeps_to_its_own_arm_while_the_start_card_is_covered():
-    state = {"start_card": 0, "start_capacity": 4,
-             "arms": [{"index": i, "team": None, "cards": [10 + i]} for i in range(4)]}
+    state = {
+        "start_card": 0,
+        "start_capacity": 4,
+        "arms": [{"index": i, "team": None, "cards": [10 + i]} for i in range(4)],
+    }
     assert [pick_target(state, seat, [10, 11, 12, 13]) for seat in range(4)] == [10, 11, 12, 13]
 
 

@@ -38,8 +38,13 @@ def test_from_play_on_every_hand_and_the_tower_are_public(table):
     state, _ = claim(table, 0, 1, 0, 49, 5000)
     spectator = ENGINE.view(state, None)
     assert spectator["hands"] == state["hands"]
-    assert spectator["tower"] == {"start_card": 0, "start_card_present": True, "start_capacity": 4,
-                                  "free_slots": 3, "arms": [{"index": 0, "team": None, "cards": [1]}]}
+    assert spectator["tower"] == {
+        "start_card": 0,
+        "start_card_present": True,
+        "start_capacity": 4,
+        "free_slots": 3,
+        "arms": [{"index": 0, "team": None, "cards": [1]}],
+    }
     assert spectator["active_targets"] == [0, 1]
     assert spectator["deadlines"] == {"begin_play": None, "final_chance_over": None, "time_up": 303000}
 

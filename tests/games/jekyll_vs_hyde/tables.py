@@ -25,13 +25,30 @@ def placeholder_tricks(count: int) -> list[list[int]]:
     return [[0, 7] for _ in range(count)]
 
 
-def table(phase: str = "lead", hands: tuple = ((), ()), leader: int = J, ranking=(), won=(0, 0),
-          round: int = 1, marker: int = 0, trick_no: int | None = None, seed: int = SEED, **config) -> dict:
+def table(
+    phase: str = "lead",
+    hands: tuple = ((), ()),
+    leader: int = J,
+    ranking=(),
+    won=(0, 0),
+    round: int = 1,
+    marker: int = 0,
+    trick_no: int | None = None,
+    seed: int = SEED,
+    **config,
+) -> dict:
     """A trick-taking state: given hands (codes per seat), ranking, trick counts and leader."""
     state = new_table(seed, **config)
     state["hands"] = [sorted(ids(*hands[0])), sorted(ids(*hands[1]))]
-    state.update(phase=phase, leader=leader, ranking=list(ranking), round=round, marker=marker,
-                 trick=[], won=[placeholder_tricks(won[0]), placeholder_tricks(won[1])])
+    state.update(
+        phase=phase,
+        leader=leader,
+        ranking=list(ranking),
+        round=round,
+        marker=marker,
+        trick=[],
+        won=[placeholder_tricks(won[0]), placeholder_tricks(won[1])],
+    )
     state["trick_no"] = trick_no if trick_no is not None else won[0] + won[1] + 1
     state["deadlines"] = [None, None]
     if state["config"]["timers_enabled"]:
@@ -61,8 +78,7 @@ def exchange_table(jekyll_codes=(), hyde_codes=(), round: int = 1, marker: int =
 
 def play(state: dict, seat: int, code: str, named: str | None = None, now_ms: int = 1):
     """play_card by code; returns (state, events)."""
-    return ENGINE.apply(state, seat, {"type": "play_card", "card": card_by_code(code), "named_color": named},
-                        now_ms)
+    return ENGINE.apply(state, seat, {"type": "play_card", "card": card_by_code(code), "named_color": named}, now_ms)
 
 
 def give(state: dict, seat: int, kind: str, codes, now_ms: int = 1):
@@ -77,8 +93,14 @@ def finish_round(state: dict, jekyll_tricks: int, hyde_tricks: int, now_ms: int 
     counts = {jekyll: jekyll_tricks, hyde: hyde_tricks}
     counts[winner] -= 1
     state = dict(state)
-    state.update(phase="lead", leader=winner, trick_no=10, trick=[], ranking=list(FULL_RANKING),
-                 won=[placeholder_tricks(counts[0]), placeholder_tricks(counts[1])])
+    state.update(
+        phase="lead",
+        leader=winner,
+        trick_no=10,
+        trick=[],
+        ranking=list(FULL_RANKING),
+        won=[placeholder_tricks(counts[0]), placeholder_tricks(counts[1])],
+    )
     state["hands"] = [[], []]
     state["hands"][winner] = ids("red-7")
     state["hands"][1 - winner] = ids("red-1")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-
 from math import comb
 
 import pytest

@@ -14,17 +14,34 @@ from .tables import FULL_RANKING, H, J, finish_round, give, new_table, play, tab
 
 def test_default_config_lists_every_key_of_the_variants_table():
     assert ENGINE.default_config() == {
-        "match_mode": "single", "jekyll_seat": "random", "greed_exchange_count": 1,
-        "show_trick_history": False, "timers_enabled": True,
-        "exchange_timeout_s": 60, "play_timeout_s": 40, "greed_timeout_s": 30}
+        "match_mode": "single",
+        "jekyll_seat": "random",
+        "greed_exchange_count": 1,
+        "show_trick_history": False,
+        "timers_enabled": True,
+        "exchange_timeout_s": 60,
+        "play_timeout_s": 40,
+        "greed_timeout_s": 30,
+    }
 
 
-@pytest.mark.parametrize("bad", [
-    {"match_mode": "best_of_three"}, {"jekyll_seat": 2}, {"jekyll_seat": True}, {"jekyll_seat": "0"},
-    {"greed_exchange_count": 3}, {"greed_exchange_count": 0}, {"show_trick_history": 1},
-    {"timers_enabled": "yes"}, {"exchange_timeout_s": 9}, {"play_timeout_s": 601},
-    {"greed_timeout_s": 30.5}, {"play_timeout_s": True},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"match_mode": "best_of_three"},
+        {"jekyll_seat": 2},
+        {"jekyll_seat": True},
+        {"jekyll_seat": "0"},
+        {"greed_exchange_count": 3},
+        {"greed_exchange_count": 0},
+        {"show_trick_history": 1},
+        {"timers_enabled": "yes"},
+        {"exchange_timeout_s": 9},
+        {"play_timeout_s": 601},
+        {"greed_timeout_s": 30.5},
+        {"play_timeout_s": True},
+    ],
+)
 def test_a_value_outside_the_variants_table_is_invalid_config(bad):
     with pytest.raises(IllegalAction) as err:
         ENGINE.setup(2, 1, bad)
@@ -98,8 +115,9 @@ def test_greed_exchange_count_two_swaps_two_cards_each():
 
 
 def test_greed_exchange_count_two_is_capped_by_the_hand_size():
-    state = table(hands=(["green-2", "red-7"], ["potion-4", "purple-1"]), won=(5, 3), ranking=FULL_RANKING,
-                  greed_exchange_count=2)
+    state = table(
+        hands=(["green-2", "red-7"], ["potion-4", "purple-1"]), won=(5, 3), ranking=FULL_RANKING, greed_exchange_count=2
+    )
     assert state["trick_no"] == 9
     state, _ = play(state, J, "green-2")
     state, _ = play(state, H, "potion-4")
@@ -146,8 +164,9 @@ def test_play_timeout_counts_from_the_call_that_opened_the_lead():
 
 
 def test_greed_timeout_counts_from_the_follow_that_triggered_greed():
-    state = table(hands=(["green-2", "red-7"], ["potion-4", "purple-1"]), won=(2, 1), ranking=FULL_RANKING,
-                  greed_timeout_s=12)
+    state = table(
+        hands=(["green-2", "red-7"], ["potion-4", "purple-1"]), won=(2, 1), ranking=FULL_RANKING, greed_timeout_s=12
+    )
     state, _ = play(state, J, "green-2", now_ms=100)
     state, _ = play(state, H, "potion-4", now_ms=500)
     assert state["phase"] == "greed" and state["deadlines"] == [12_500, 12_500]

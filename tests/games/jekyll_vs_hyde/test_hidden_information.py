@@ -63,8 +63,10 @@ def test_received_cards_reach_only_their_seat():
 
 
 def test_the_public_log_hides_exchanged_and_given_cards():
-    assert ENGINE.public_action(J, {"type": "exchange_cards", "cards": [0, 22]}) == {"type": "exchange_cards",
-                                                                                   "count": 2}
+    assert ENGINE.public_action(J, {"type": "exchange_cards", "cards": [0, 22]}) == {
+        "type": "exchange_cards",
+        "count": 2,
+    }
     assert ENGINE.public_action(H, {"type": "greed_give", "cards": [13]}) == {"type": "greed_give", "count": 1}
     play_action = {"type": "play_card", "card": 9, "named_color": None}
     assert ENGINE.public_action(J, play_action) == play_action
@@ -82,8 +84,9 @@ def test_a_stolen_trick_s_cards_and_won_piles_are_never_shown():
 
 
 def test_a_pending_greed_choice_is_invisible_to_the_opponent():
-    state = table(hands=(["green-2", "red-7", "purple-3"], ["potion-4", "purple-1", "green-7"]), won=(2, 1),
-                  ranking=FULL_RANKING)
+    state = table(
+        hands=(["green-2", "red-7", "purple-3"], ["potion-4", "purple-1", "green-7"]), won=(2, 1), ranking=FULL_RANKING
+    )
     state, _ = play(state, J, "green-2")
     state, _ = play(state, H, "potion-4")
     before = ENGINE.view(state, H)

@@ -28,6 +28,7 @@ def return_match_game_two(game_one_score: int, game_one_rounds: int, round: int,
 
 # -- §4.3 round_leader, D8: the sides of the track -----------------------------------------------
 
+
 @pytest.mark.parametrize("jekyll_tricks, marker, leader", [(7, 4, J), (8, 6, H)])
 def test_d8_round_two_is_led_by_the_side_the_marker_stands_on(jekyll_tricks, marker, leader):
     """Marker 4 is the last space of Jekyll's side, 6 is Hyde's (round_leader `<=` → `<`, `== 1` → `== 2`);
@@ -39,6 +40,7 @@ def test_d8_round_two_is_led_by_the_side_the_marker_stands_on(jekyll_tricks, mar
 
 
 # -- §3, §4.3 exchange_cards ---------------------------------------------------------------------
+
 
 def test_4_3_a_round_shows_trick_one_from_its_deal_through_its_exchange():
     """trick_no is 1 while the exchange is open and after it (deal_round trick_no None/2, exchange 2)."""
@@ -73,6 +75,7 @@ def test_4_3_a_seat_outside_the_game_cannot_exchange():
 
 # -- §4.4 trick resolution -----------------------------------------------------------------------
 
+
 def test_4_4_a_potion_trick_records_its_last_trick_and_event_in_full():
     """last_trick keeps the leader and the named colour; trick_won carries lead, follow and effect
     (resolve_trick key mutants)."""
@@ -80,12 +83,19 @@ def test_4_4_a_potion_trick_records_its_last_trick_and_event_in_full():
     state, _ = play(state, J, "potion-3", "green")
     state, events = play(state, H, "purple-1")
     lead, follow = ids("potion-3", "purple-1")
-    assert state["last_trick"] == {"lead": lead, "follow": follow, "winner": J, "effect": "pride",
-                                   "leader": J, "named_color": "green"}
+    assert state["last_trick"] == {
+        "lead": lead,
+        "follow": follow,
+        "winner": J,
+        "effect": "pride",
+        "leader": J,
+        "named_color": "green",
+    }
     assert {"type": "trick_won", "seat": J, "lead": lead, "follow": follow, "effect": "pride"} in events
 
 
 # -- §4.6 timers ---------------------------------------------------------------------------------
+
 
 def test_4_6_the_follow_timeout_action_is_a_plain_play_card():
     """auto_action for `follow` is {type, card, named_color: null} (its named_color key mutants)."""
@@ -110,6 +120,7 @@ def test_6_timeouts_are_offered_in_seconds_only_with_timers_on():
 
 
 # -- §4.5 game end, §5.2 return match ------------------------------------------------------------
+
 
 def test_4_5_a_hyde_win_by_seat_one_scores_seat_one():
     """The result of a game Hyde (seat 1) wins: scores and ranking name seat 0 as the loser
@@ -151,6 +162,7 @@ def test_5_2_rule_2_seat_zero_reaching_ten_in_fewer_rounds_wins():
 
 
 # -- issue 13's deliberate breaks outside rules.py (components' strength, D4's stolen trick) ------
+
 
 def test_d2_a_led_potion_beats_the_colour_card_of_its_printed_number():
     """potion-3 is worth 3½ (strength 7) against red-3 (6), also when the potion leads: a comparison by

@@ -7,8 +7,7 @@ import pytest
 from dorhami.engine import IllegalAction
 from dorhami.games.jekyll_vs_hyde.rules import ENGINE, auto_action
 
-from .tables import (FULL_RANKING, H, J, dealt, exchange_table, finish_round, give, ids, new_table, play,
-                     table, types)
+from .tables import FULL_RANKING, H, J, dealt, exchange_table, finish_round, give, ids, new_table, play, table, types
 
 
 def legal_cards(state, seat):
@@ -42,11 +41,14 @@ def test_2_exchange_needs_round_many_cards_and_a_potion_after_two_were_dealt():
 
 
 def test_3_round_two_exchange_swaps_both_pairs_simultaneously():
-    state = exchange_table(["potion-2", "potion-3", "potion-4", "purple-2"], ["potion-5", "green-6", "red-1"],
-                           round=2, marker=2)
+    state = exchange_table(
+        ["potion-2", "potion-3", "potion-4", "purple-2"], ["potion-5", "green-6", "red-1"], round=2, marker=2
+    )
     state, _ = give(state, J, "exchange_cards", ["potion-3", "purple-2"])
-    assert state["hands"][J] == dealt(["potion-2", "potion-3", "potion-4", "purple-2"],
-                                      ["potion-5", "green-6", "red-1"])[J]
+    assert (
+        state["hands"][J]
+        == dealt(["potion-2", "potion-3", "potion-4", "purple-2"], ["potion-5", "green-6", "red-1"])[J]
+    )
     state, _ = give(state, H, "exchange_cards", ["green-6", "red-1"])
     assert set(ids("green-6", "red-1")) <= set(state["hands"][J])
     assert not set(ids("potion-3", "purple-2")) & set(state["hands"][J])
@@ -79,7 +81,9 @@ def test_6_first_appearance_ranks_a_colour_immediately_and_second_ranks_the_thir
     state, events = play(state, H, "red-1")
     assert state["ranking"] == ["purple", "red", "green"]
     assert [e for e in events if e["type"] == "color_ranked"] == [
-        {"type": "color_ranked", "color": "red", "rank": 1}, {"type": "color_ranked", "color": "green", "rank": 2}]
+        {"type": "color_ranked", "color": "red", "rank": 1},
+        {"type": "color_ranked", "color": "green", "rank": 2},
+    ]
     assert [len(pile) for pile in state["won"]] == [0, 1]
     assert state["leader"] == H and state["phase"] == "lead"
 
@@ -138,8 +142,10 @@ def test_10b_effect_comes_from_the_played_colour_not_the_named_one():
 
 
 def greed_hands():
-    return (["green-2", "red-7", "purple-2", "purple-3", "red-1", "red-2", "green-3"],
-            ["potion-4", "purple-1", "purple-5", "red-4", "red-5", "green-6", "green-7"])
+    return (
+        ["green-2", "red-7", "purple-2", "purple-3", "red-1", "red-2", "green-3"],
+        ["potion-4", "purple-1", "purple-5", "red-4", "red-5", "green-6", "green-7"],
+    )
 
 
 def test_11_greed_opens_a_secret_one_card_swap_before_the_winner_leads():
@@ -193,8 +199,16 @@ def test_13_marker_moves_by_the_difference_and_jekyll_survives_round_three():
     assert state["phase"] == "game_over" and state["marker"] == 8
     assert result["winner_seat"] == J and result["winner_role"] == "jekyll"
     assert result["reason"] == "jekyll_survived" and result["rounds_played"] == 3
-    assert result == {"winners": [J], "scores": {"0": 1, "1": 0}, "ranking": [J, H], "winner_seat": J,
-                      "winner_role": "jekyll", "reason": "jekyll_survived", "marker": 8, "rounds_played": 3}
+    assert result == {
+        "winners": [J],
+        "scores": {"0": 1, "1": 0},
+        "ranking": [J, H],
+        "winner_seat": J,
+        "winner_role": "jekyll",
+        "reason": "jekyll_survived",
+        "marker": 8,
+        "rounds_played": 3,
+    }
     assert "game_over" in types(events)
 
 

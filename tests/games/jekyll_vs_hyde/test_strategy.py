@@ -99,14 +99,20 @@ def test_the_strategy_does_not_depend_on_what_its_view_hides():
     theirs, aside = other["hands"][H], other["set_aside"]
     other["hands"][H], other["set_aside"] = sorted(aside + theirs[:5]), sorted(theirs[5:])
     for level in ("normal", "hard"):
-        assert (choose(ENGINE, state, J, random.Random(4), level)
-                == choose(ENGINE, other, J, random.Random(4), level))
+        assert choose(ENGINE, state, J, random.Random(4), level) == choose(ENGINE, other, J, random.Random(4), level)
 
 
 def test_jekyll_ahead_at_the_end_gives_the_trick_away_to_even_the_counts():
     # Jekyll (seat 0) has 5 tricks to Hyde's 3: losing both remaining tricks makes it 5–5.
-    state = table(hands=(("red-6", "red-2"), ("red-4", "green-1")), leader=H, won=(5, 3), round=3, marker=8,
-                  trick_no=9, timers_enabled=False)
+    state = table(
+        hands=(("red-6", "red-2"), ("red-4", "green-1")),
+        leader=H,
+        won=(5, 3),
+        round=3,
+        marker=8,
+        trick_no=9,
+        timers_enabled=False,
+    )
     state, _ = ENGINE.apply(state, H, {"type": "play_card", "card": ids("red-4")[0], "named_color": None}, 0)
     for level in ("normal", "hard"):
         assert choose(ENGINE, state, J, random.Random(5), level)["card"] == ids("red-2")[0]
@@ -114,8 +120,15 @@ def test_jekyll_ahead_at_the_end_gives_the_trick_away_to_even_the_counts():
 
 def test_hyde_lets_the_player_ahead_take_the_trick_to_widen_the_gap():
     # Jekyll leads with 5 tricks to Hyde's 3; at marker 6 Hyde needs a gap of 4: Jekyll must win.
-    state = table(hands=(("red-4", "green-1"), ("red-6", "red-2")), leader=J, won=(5, 3), round=3, marker=6,
-                  trick_no=9, timers_enabled=False)
+    state = table(
+        hands=(("red-4", "green-1"), ("red-6", "red-2")),
+        leader=J,
+        won=(5, 3),
+        round=3,
+        marker=6,
+        trick_no=9,
+        timers_enabled=False,
+    )
     state, _ = ENGINE.apply(state, J, {"type": "play_card", "card": ids("red-4")[0], "named_color": None}, 0)
     for level in ("normal", "hard"):
         assert choose(ENGINE, state, H, random.Random(6), level)["card"] == ids("red-2")[0]

@@ -59,8 +59,12 @@ def test_a_stepless_follow_stamped_at_its_deadline_is_wrong_phase_and_never_the_
     state, events = play(state, H, "purple-1", now_ms=due + 1)  # a lead sent after seeing it
     assert state["trick"][0]["card"] == ids("purple-1")[0]
     # The other seat, whose own step has no deadline past, is judged as before.
-    assert ENGINE.apply(table(hands=(["red-3"], ["red-5"]), ranking=FULL_RANKING), J,
-                        {"type": "play_card", "card": ids("red-3")[0], "named_color": None}, 10)
+    assert ENGINE.apply(
+        table(hands=(["red-3"], ["red-5"]), ranking=FULL_RANKING),
+        J,
+        {"type": "play_card", "card": ids("red-3")[0], "named_color": None},
+        10,
+    )
 
 
 def test_a_timer_opening_the_next_step_counts_from_its_due_time():
@@ -83,8 +87,9 @@ def test_lead_timeout_plays_the_lowest_card_and_names_purple_for_a_potion():
 
 
 def test_greed_timeout_gives_the_lowest_cards():
-    state = table(hands=(["green-2", "red-7", "purple-3"], ["potion-4", "purple-1", "green-7"]), won=(2, 1),
-                  ranking=FULL_RANKING)
+    state = table(
+        hands=(["green-2", "red-7", "purple-3"], ["potion-4", "purple-1", "green-7"]), won=(2, 1), ranking=FULL_RANKING
+    )
     state, _ = play(state, J, "green-2", now_ms=10)
     state, _ = play(state, H, "potion-4", now_ms=20)
     assert auto_action(state, J) == {"type": "greed_give", "cards": ids("purple-3")}

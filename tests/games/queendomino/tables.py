@@ -63,8 +63,12 @@ def put_tile(state: dict, seat: int, tile: int, a, b) -> dict:
 def put_halves(state: dict, seat: int, terrain: str, cells) -> dict:
     """Symbol-free halves of `terrain` on each of `cells`."""
     for at in cells:
-        state["boards"][seat][index(*at)] = {"terrain": terrain, "symbol": None, "tile": PLAIN_TILE[terrain],
-                                             "half": "a"}
+        state["boards"][seat][index(*at)] = {
+            "terrain": terrain,
+            "symbol": None,
+            "tile": PLAIN_TILE[terrain],
+            "half": "a",
+        }
     return state
 
 

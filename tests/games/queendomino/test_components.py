@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dorhami.games.queendomino.components import (CANONICAL_PAIRS, CASTLE, COLOURS, PRINTED, TERRAIN_COLOUR,
-                                                  TILES, card_id, card_price, card_value, index)
+from dorhami.games.queendomino.components import (
+    CANONICAL_PAIRS,
+    CASTLE,
+    COLOURS,
+    PRINTED,
+    TERRAIN_COLOUR,
+    TILES,
+    card_id,
+    card_price,
+    card_value,
+    index,
+)
 
 
 def test_the_48_tiles_hold_16_halves_of_each_terrain_15_crowns_and_18_gold():

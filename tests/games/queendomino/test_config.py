@@ -15,8 +15,15 @@ from .tables import choose, end_round, fill_except, new_table, place, put_tile, 
 
 def test_default_config_lists_every_key_of_the_modes_table():
     assert ENGINE.default_config() == {
-        "display_extra": 2, "rounds": 8, "starting_gold": 7, "crown_scoring": True, "terrain_matching": False,
-        "unplaceable_penalty": 5, "king_colour": "random", "turn_seconds": 90}
+        "display_extra": 2,
+        "rounds": 8,
+        "starting_gold": 7,
+        "crown_scoring": True,
+        "terrain_matching": False,
+        "unplaceable_penalty": 5,
+        "king_colour": "random",
+        "turn_seconds": 90,
+    }
 
 
 def test_config_options_describe_every_key_for_the_lobby_form():
@@ -34,13 +41,31 @@ def test_config_options_describe_every_key_for_the_lobby_form():
             ENGINE.validate_config({key: value})
 
 
-@pytest.mark.parametrize("bad", [
-    {"display_extra": 3}, {"display_extra": -1}, {"display_extra": True}, {"rounds": 3}, {"rounds": 9},
-    {"rounds": 8.0}, {"starting_gold": -1}, {"starting_gold": 21}, {"crown_scoring": 1},
-    {"terrain_matching": "yes"}, {"unplaceable_penalty": 11}, {"unplaceable_penalty": None},
-    {"king_colour": "pink"}, {"king_colour": 0}, {"king_colour": ["red"]}, {"turn_seconds": 19},
-    {"turn_seconds": 601}, {"turn_seconds": 1}, {"turn_seconds": False}, {"turn_seconds": "90"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"display_extra": 3},
+        {"display_extra": -1},
+        {"display_extra": True},
+        {"rounds": 3},
+        {"rounds": 9},
+        {"rounds": 8.0},
+        {"starting_gold": -1},
+        {"starting_gold": 21},
+        {"crown_scoring": 1},
+        {"terrain_matching": "yes"},
+        {"unplaceable_penalty": 11},
+        {"unplaceable_penalty": None},
+        {"king_colour": "pink"},
+        {"king_colour": 0},
+        {"king_colour": ["red"]},
+        {"turn_seconds": 19},
+        {"turn_seconds": 601},
+        {"turn_seconds": 1},
+        {"turn_seconds": False},
+        {"turn_seconds": "90"},
+    ],
+)
 def test_a_value_outside_the_modes_table_is_invalid_config(bad):
     with pytest.raises(IllegalAction) as err:
         ENGINE.setup(2, 1, bad)

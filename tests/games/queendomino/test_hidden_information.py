@@ -18,7 +18,7 @@ def with_other_secrets(state: dict) -> dict:
     other = json.loads(json.dumps(state))
     pool = other["pile"] + other["removed"]
     random.Random(1).shuffle(pool)
-    other["pile"], other["removed"] = pool[:len(other["pile"])], pool[len(other["pile"]):]
+    other["pile"], other["removed"] = pool[: len(other["pile"])], pool[len(other["pile"]) :]
     return other
 
 

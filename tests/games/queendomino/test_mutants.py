@@ -6,8 +6,7 @@ from __future__ import annotations
 from dorhami.games.queendomino.components import TERRAIN_COLOUR, index
 from dorhami.games.queendomino.rules import ENGINE
 
-from .tables import (act, buy, choose, end_round, fill_except, place, put_halves, put_tile, table, turn_of,
-                     types)
+from .tables import act, buy, choose, end_round, fill_except, place, put_halves, put_tile, table, turn_of, types
 
 ISOLATED = [[0, 0], [0, 2], [4, 4]]  # free cells no domino can cover: every tile is unplaceable
 
@@ -22,6 +21,7 @@ def cell_at(state: dict, seat: int, at) -> dict:
 
 # -- §4.4 choose and place -----------------------------------------------------------------------
 
+
 def test_4_4_half_a_lands_on_cell_a_and_half_b_on_cell_b():
     """Tile 43 is mine+crown | field (place_tile's half selection mutants); the event names seat, tile and
     cells (tile_placed key mutants); the build step holds no current tile (build_step's reset)."""
@@ -29,8 +29,14 @@ def test_4_4_half_a_lands_on_cell_a_and_half_b_on_cell_b():
     state, events = place(state, 0, [1, 2], [0, 2])
     assert cell_at(state, 0, [1, 2]) == {"terrain": "mine", "symbol": "crown", "tile": 43, "half": "a"}
     assert cell_at(state, 0, [0, 2]) == {"terrain": "field", "symbol": None, "tile": 43, "half": "b"}
-    assert events[0] == {"type": "tile_placed", "seat": 0, "tile": 43, "cell_a": [1, 2], "cell_b": [0, 2],
-                         "gold_gained": 0}
+    assert events[0] == {
+        "type": "tile_placed",
+        "seat": 0,
+        "tile": 43,
+        "cell_a": [1, 2],
+        "cell_b": [0, 2],
+        "gold_gained": 0,
+    }
     assert state["phase"] == "build" and ENGINE.view(state, 0)["current_tile"] is None
 
 
@@ -50,6 +56,7 @@ def test_4_4_a_second_unplaceable_tile_counts_a_second_discard():
 
 # -- §4.4 end of a turn --------------------------------------------------------------------------
 
+
 def test_4_4_every_way_a_turn_ends_names_its_seat():
     """turn_ended {seat} after end_turn, after a purchase and when nothing is affordable (end_turn key
     mutants; `end_turn(state, None, …)` in skip_building, _apply, buy_building and build_step)."""
@@ -65,6 +72,7 @@ def test_4_4_every_way_a_turn_ends_names_its_seat():
 
 
 # -- §4.4 build ----------------------------------------------------------------------------------
+
 
 def test_4_4_a_purchase_pays_its_price_and_takes_the_pile_s_next_card():
     """gold − price (buy_building `-=` → `=`), the pile moves on by one (`bought += 1` mutants)."""
@@ -95,14 +103,16 @@ def test_d18_only_red_buildings_score_at_once_and_red_points_add_up():
 
 # -- §4.5 round end ------------------------------------------------------------------------------
 
+
 def test_4_5_unchosen_tiles_are_discarded_as_neutral_and_round_two_is_announced():
     """discarded entries {tile, reason, seat, round} and neutral_discarded {tiles} (end_round key
     mutants); round_started {round, display} (start_round key mutants)."""
     state = table(display=[10, 20, 30, 40])
     next_display = sorted(state["pile"][:4])
     state, events = end_round(state)
-    assert state["discarded"] == [{"tile": tile, "reason": "neutral", "seat": None, "round": 1}
-                                  for tile in (10, 20, 30, 40)]
+    assert state["discarded"] == [
+        {"tile": tile, "reason": "neutral", "seat": None, "round": 1} for tile in (10, 20, 30, 40)
+    ]
     assert {"type": "neutral_discarded", "tiles": [10, 20, 30, 40]} in events
     assert {"type": "round_started", "round": 2, "display": next_display} in events
 
@@ -118,6 +128,7 @@ def test_4_5_the_king_bonus_adds_a_point_to_earlier_ones():
 
 
 # -- §5 game end, §4.6 timeouts ------------------------------------------------------------------
+
 
 def test_5_the_finished_game_has_no_current_seat_and_announces_its_result():
     """current is None once finished (finish's `current=None`); game_ended carries the result."""

@@ -15,12 +15,20 @@ def place_action(a, b):
     return {"type": PLACE, "cell_a": a, "cell_b": b}
 
 
-@pytest.mark.parametrize("action", [
-    {"type": "choose_tile"}, {"type": "choose_tile", "tile": "3"}, {"type": "choose_tile", "tile": True},
-    {"type": PLACE, "cell_a": [0, 0]}, {"type": PLACE, "cell_a": [0], "cell_b": [0, 1]},
-    {"type": PLACE, "cell_a": [0, 0.5], "cell_b": [0, 1]}, {"type": "buy_building", "cell": [0, 0]},
-    {"type": "buy_building", "colour": "red", "cell": "a1"}, {"type": "knight"},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "choose_tile"},
+        {"type": "choose_tile", "tile": "3"},
+        {"type": "choose_tile", "tile": True},
+        {"type": PLACE, "cell_a": [0, 0]},
+        {"type": PLACE, "cell_a": [0], "cell_b": [0, 1]},
+        {"type": PLACE, "cell_a": [0, 0.5], "cell_b": [0, 1]},
+        {"type": "buy_building", "cell": [0, 0]},
+        {"type": "buy_building", "colour": "red", "cell": "a1"},
+        {"type": "knight"},
+    ],
+)
 def test_a_malformed_or_unknown_action_is_unknown_action(action):
     assert refusal(table(), 0, action) == "unknown_action"
 
@@ -46,11 +54,16 @@ def test_not_your_turn_comes_before_wrong_phase():
     assert refusal(state, 1, place_action([9, 9], [0, 0])) == "not_your_turn"
 
 
-@pytest.mark.parametrize("phase, action", [
-    ("choose", {"type": "end_turn"}), ("choose", place_action([1, 2], [0, 2])),
-    ("place", {"type": "choose_tile", "tile": 3}), ("build", place_action([1, 2], [0, 2])),
-    ("place", {"type": "buy_building", "colour": "red", "cell": [0, 0]}),
-])
+@pytest.mark.parametrize(
+    "phase, action",
+    [
+        ("choose", {"type": "end_turn"}),
+        ("choose", place_action([1, 2], [0, 2])),
+        ("place", {"type": "choose_tile", "tile": 3}),
+        ("build", place_action([1, 2], [0, 2])),
+        ("place", {"type": "buy_building", "colour": "red", "cell": [0, 0]}),
+    ],
+)
 def test_an_action_of_another_phase_is_wrong_phase(phase, action):
     state = turn_of(table(order=[0, 1], display=[3, 17, 30, 44]), 0, phase, 3 if phase == "place" else None)
     assert refusal(state, 0, action) == "wrong_phase"
@@ -75,9 +88,9 @@ def placing(**config):
 def test_placement_checks_run_off_board_adjacent_occupied_connected_terrain_in_order():
     state = placing(terrain_matching=True)
     put_tile(state, 0, 1, [1, 2], [0, 2])
-    assert refusal(state, 0, place_action([-1, 0], [2, 2])) == "off_board"            # also not adjacent
-    assert refusal(state, 0, place_action([2, 2], [0, 0])) == "cells_not_adjacent"    # also occupied
-    assert refusal(state, 0, place_action([0, 2], [0, 3])) == "cell_occupied"         # touches a tile
+    assert refusal(state, 0, place_action([-1, 0], [2, 2])) == "off_board"  # also not adjacent
+    assert refusal(state, 0, place_action([2, 2], [0, 0])) == "cells_not_adjacent"  # also occupied
+    assert refusal(state, 0, place_action([0, 2], [0, 3])) == "cell_occupied"  # touches a tile
     assert refusal(state, 0, place_action([4, 0], [4, 1])) == "not_connected"
     assert refusal(state, 0, place_action([0, 3], [0, 4])) == "terrain_mismatch"
 
@@ -120,7 +133,6 @@ def test_an_empty_pile_leaves_the_market_and_the_legal_purchases():
     state = building(blue=16)
     assert all(a.get("colour") != "blue" for a in ENGINE.legal_actions(state, 0))
     assert ENGINE.view(state, 0)["market"]["blue"] == {"top": None, "remaining": []}
-
 
 
 def test_a_cell_outside_rows_and_cols_0_to_4_is_off_board():

@@ -7,8 +7,22 @@ import random
 from dorhami.games.queendomino.components import index
 from dorhami.games.queendomino.rules import ENGINE
 
-from .tables import (act, buy, choose, end_round, fill_except, new_table, place, put_building, put_halves,
-                     put_tile, refusal, table, turn_of, types)
+from .tables import (
+    act,
+    buy,
+    choose,
+    end_round,
+    fill_except,
+    new_table,
+    place,
+    put_building,
+    put_halves,
+    put_tile,
+    refusal,
+    table,
+    turn_of,
+    types,
+)
 
 
 def cell_at(state, seat, at):
@@ -25,9 +39,11 @@ def test_setup_trims_the_pile_reveals_a_sorted_display_and_opens_the_market():
     assert seen["draw_pile_size"] == 35 and seen["removed_count"] == 8
     assert state["gold"] == [7, 7, 7]
     tops = {colour: pile["top"] for colour, pile in seen["market"].items()}
-    assert tops == {"red": {"id": "red-01", "colour": "red", "price": 2, "value": 2},
-                    "yellow": {"id": "yellow-01", "colour": "yellow", "price": 2, "value": 1},
-                    "blue": {"id": "blue-01", "colour": "blue", "price": 2, "value": 2}}
+    assert tops == {
+        "red": {"id": "red-01", "colour": "red", "price": 2, "value": 2},
+        "yellow": {"id": "yellow-01", "colour": "yellow", "price": 2, "value": 1},
+        "blue": {"id": "blue-01", "colour": "blue", "price": 2, "value": 2},
+    }
     two = new_table(2, display_extra=1)
     assert len(two["pile"]) + len(two["display"]) == 24 and len(two["removed"]) == 24
     assert len(two["display"]) == 3
@@ -100,8 +116,14 @@ def test_red_building_scores_value_times_red_squares_at_once_and_never_again():
     turn_of(state, 0, "build")
     state, events = buy(state, 0, "red", [0, 0])
     assert state["red_points"][0] == 12 and state["gold"][0] == 3
-    assert events[0] == {"type": "building_bought", "seat": 0, "card": "red-04", "cell": [0, 0], "price": 3,
-                         "points": 12}
+    assert events[0] == {
+        "type": "building_bought",
+        "seat": 0,
+        "card": "red-04",
+        "cell": [0, 0],
+        "price": 3,
+        "points": 12,
+    }
     assert state["current"] == 1 and "turn_ended" in types(events)
     turn_of(state, 0, "place", 11)
     state, _ = place(state, 0, [3, 2], [4, 2])
@@ -269,8 +291,14 @@ def test_the_score_adds_tiles_red_yellow_blue_king_and_the_discard_penalty():
     state["king_colour"] = "purple"
     state, _ = end_round(state, final=True)
     parts = state["result"]["breakdown"]["0"]
-    assert (parts["tile"], parts["red"], parts["yellow"], parts["blue"], parts["king"], parts["penalty"]) == \
-        (9, 12, 21, 0, 2, -5)
+    assert (parts["tile"], parts["red"], parts["yellow"], parts["blue"], parts["king"], parts["penalty"]) == (
+        9,
+        12,
+        21,
+        0,
+        2,
+        -5,
+    )
     assert state["result"]["scores"]["0"] == 39
 
 

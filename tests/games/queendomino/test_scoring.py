@@ -19,8 +19,16 @@ def test_the_view_shows_a_live_breakdown_per_seat_worked_out_on_the_current_boar
     state["red_points"][0], state["king_points"][0], state["discards"][0] = 6, 1, 1
     live = ENGINE.view(state, 1)["breakdown"]  # yellow squares: the field half and the building itself
     assert set(live[0]) == PARTS
-    assert live[0] == {"tile": 2, "red": 6, "yellow": 2 * (1 + 1), "blue": 2 * 4, "king": 1,
-                       "penalty": -5, "gold": 7, "total": 2 + 6 + 4 + 8 + 1 - 5}
+    assert live[0] == {
+        "tile": 2,
+        "red": 6,
+        "yellow": 2 * (1 + 1),
+        "blue": 2 * 4,
+        "king": 1,
+        "penalty": -5,
+        "gold": 7,
+        "total": 2 + 6 + 4 + 8 + 1 - 5,
+    }
     assert live[1]["total"] == 0
 
 

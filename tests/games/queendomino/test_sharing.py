@@ -9,12 +9,14 @@ from tests.engine.playout import containers, frozen, play
 CONFIGS = [{}, {"terrain_matching": True, "turn_seconds": 20}]
 
 
-
 def test_no_later_input_changes_an_earlier_state():
     for players, config in ((2, CONFIGS[0]), (4, CONFIGS[0]), (3, CONFIGS[1])):
         seen = []
-        run = play(ENGINE, players, 12, config, wait_chance=0.2,
-                   check=lambda run, state, *_: seen.append(frozen(state)))
+
+        def check(run, state, *_, seen=seen):
+            seen.append(frozen(state))
+
+        run = play(ENGINE, players, 12, config, wait_chance=0.2, check=check)
         assert [frozen(state) for state in run.states[:-1]] == seen
 
 

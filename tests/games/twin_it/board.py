@@ -81,8 +81,7 @@ def won_set(state: dict, owner, cards: list[int], design: int, acquired_seq: int
     for card in cards:
         paint(state, card, design, 118)
     seq = acquired_seq if acquired_seq is not None else state["claim_seq"]
-    won = {"id": state["next_set_id"], "owner": owner, "cards": sorted(cards), "design": design,
-           "acquired_seq": seq}
+    won = {"id": state["next_set_id"], "owner": owner, "cards": sorted(cards), "design": design, "acquired_seq": seq}
     state["next_set_id"] += 1
     state["claim_seq"] = max(state["claim_seq"], seq)
     state["sets"].append(won)

@@ -25,6 +25,7 @@ def compact(state: dict, seat: int) -> list[str]:
 
 # -- §3 setup ------------------------------------------------------------------------------------
 
+
 def test_3_step_4_forbidden_cards_are_the_first_three_with_distinct_designs_of_m_2_or_3():
     """Card 1 repeats card 0's design and card 2 shows a decoy (m = 1): both are skipped; a design of
     m = 2 counts (take_forbidden `>= 2` → `> 2` / `>= 3`, `designs.add(None)`)."""
@@ -38,6 +39,7 @@ def test_3_step_4_forbidden_cards_are_the_first_three_with_distinct_designs_of_m
 
 
 # -- D12: the third copy -------------------------------------------------------------------------
+
 
 def test_d12_a_third_copy_on_card_0_is_found_and_turned_over():
     """The search for the third copy starts at the first face of card 0 (third_copy `index = -1` → `+1`,
@@ -53,13 +55,21 @@ def test_d12_a_third_copy_on_card_0_is_found_and_turned_over():
 
 # -- §4.9 coop -----------------------------------------------------------------------------------
 
+
 def test_4_9_a_stock_flip_names_its_card_slot_design_and_the_new_stock_top():
     """The flipped event of a coop flip in full (flip_stock key and value mutants)."""
     state = playing(2, {"mode": "coop"}, now=4000)
     stock(state, [(40, 60, 61), (41, 62, 63)])
     state, events = ENGINE.apply(state, 1, FLIP, 5000)
-    assert {"type": "flipped", "seat": 1, "card": 40, "design": 61, "slot": 0, "auto": False,
-            "new_top": {"card": 41, "design": 62}} in events
+    assert {
+        "type": "flipped",
+        "seat": 1,
+        "card": 40,
+        "design": 61,
+        "slot": 0,
+        "auto": False,
+        "new_top": {"card": 41, "design": 62},
+    } in events
 
 
 def test_4_9_turn_over_shows_the_other_face_and_turning_back_restores_it():
@@ -83,6 +93,7 @@ def test_4_10_coop_offers_flip_only_while_the_stock_has_cards():
 
 
 # -- §4.10 compact legal actions -----------------------------------------------------------------
+
 
 def test_4_10_nothing_is_offered_before_play_or_to_a_non_seat():
     """compact_legal_actions' `phase != PLAYING or not a seat` → `and`."""
@@ -115,6 +126,7 @@ def test_4_10_a_claim_needs_two_loose_cards_or_one_and_a_won_pair():
 
 # -- §6 options, presets -------------------------------------------------------------------------
 
+
 def test_6_the_form_offers_every_target_and_both_forbidden_pattern_values():
     """config_options' target_sets `high + 1` → `high - 1` and forbidden_pattern `[False, False]`."""
     options = ENGINE.config_options()
@@ -128,6 +140,7 @@ def test_6_the_classic_preset_is_competitive_to_5_sets():
 
 
 # -- a fresh engine (its handler table is built per instance) ------------------------------------
+
 
 def test_a_new_engine_handles_flip_claim_touch_and_turn_over():
     """TwinItEngine() maps every action type to its handler and starts with an empty claim cache
@@ -153,16 +166,28 @@ def test_a_new_engine_handles_flip_claim_touch_and_turn_over():
 
 # -- §4.4 turns, §4.5 claims, §4.6 mistakes: the events in full ----------------------------------
 
+
 def test_4_4_a_manual_flip_event_and_the_turn_that_follows():
     """flipped {seat, card, design, slot, auto: false, new_top} then turn {active, flip_deadline,
     last_call_deadline} (flip_top / turn_event key mutants, _flip's `auto=None` / `True`)."""
     state = playing(3, now=4000)
     turn(state, 0, 14000)
     state, events = ENGINE.apply(state, 0, FLIP, 5000)
-    assert {"type": "flipped", "seat": 0, "card": 123, "design": 118, "slot": 0, "auto": False,
-            "new_top": {"card": 124, "design": 117}} in events
-    assert {"type": "turn", "active": 1, "flip_deadline": state["flip_deadline"],
-            "last_call_deadline": state["last_call_deadline"]} in events
+    assert {
+        "type": "flipped",
+        "seat": 0,
+        "card": 123,
+        "design": 118,
+        "slot": 0,
+        "auto": False,
+        "new_top": {"card": 124, "design": 117},
+    } in events
+    assert {
+        "type": "turn",
+        "active": 1,
+        "flip_deadline": state["flip_deadline"],
+        "last_call_deadline": state["last_call_deadline"],
+    } in events
 
 
 def test_4_5_a_won_pair_is_announced_with_its_set_id_and_design():
@@ -172,16 +197,23 @@ def test_4_5_a_won_pair_is_announced_with_its_set_id_and_design():
     turn(state, 0, 14000)
     first_id = state["next_set_id"]
     state, events = ENGINE.apply(state, 1, claim((10, 50), (11, 50)), 5000)
-    assert {"type": "set_won", "kind": "pair", "set_id": first_id, "owner": 1, "by_seats": [1],
-            "cards": [10, 11], "design": 50, "from_owner": None} in events
+    assert {
+        "type": "set_won",
+        "kind": "pair",
+        "set_id": first_id,
+        "owner": 1,
+        "by_seats": [1],
+        "cards": [10, 11],
+        "design": 50,
+        "from_owner": None,
+    } in events
 
 
 def test_d13_a_mistake_returns_the_latest_set_and_is_announced_in_full():
     """The set won last (highest acquired_seq, succeed's claim_seq `+= 1` → `= 1` / `-= 1`) is the one
     lost; mistakes count up (`+= 1` → `= 1`); the mistake event in full (its key mutants)."""
     state = playing(3, now=4000)
-    centre(state, {0: (10, 50, 1), 1: (11, 50, 2), 2: (12, 51, 3), 3: (13, 51, 4), 4: (14, 52, 5),
-                   5: (15, 53, 6)})
+    centre(state, {0: (10, 50, 1), 1: (11, 50, 2), 2: (12, 51, 3), 3: (13, 51, 4), 4: (14, 52, 5), 5: (15, 53, 6)})
     turn(state, 0, 14000)
     state, _ = ENGINE.apply(state, 1, claim((10, 50), (11, 50)), 5000)
     state, _ = ENGINE.apply(state, 1, claim((12, 51), (13, 51)), 5001)
@@ -189,10 +221,15 @@ def test_d13_a_mistake_returns_the_latest_set_and_is_announced_in_full():
     state["mistakes"][1] = 1
     state, events = ENGINE.apply(state, 1, claim((14, 52), (15, 53)), 5002)
     event = next(e for e in events if e["type"] == "mistake")
-    assert event == {"type": "mistake", "seats": [1], "owner": 1,
-                     "claimed_cards": [{"card": 14, "design": 52}, {"card": 15, "design": 53}],
-                     "lost_set_id": latest["id"], "returned_cards": event["returned_cards"],
-                     "locked_until": event["locked_until"]}
+    assert event == {
+        "type": "mistake",
+        "seats": [1],
+        "owner": 1,
+        "claimed_cards": [{"card": 14, "design": 52}, {"card": 15, "design": 53}],
+        "lost_set_id": latest["id"],
+        "returned_cards": event["returned_cards"],
+        "locked_until": event["locked_until"],
+    }
     assert sorted(event["returned_cards"]) == [12, 13]
     assert [s["cards"] for s in state["sets"]] == [[10, 11]] and state["mistakes"][1] == 2
 
@@ -210,6 +247,7 @@ def test_d11_an_upgrade_records_when_the_triple_was_acquired():
 
 # -- §4.9 coop results ---------------------------------------------------------------------------
 
+
 def test_4_9_a_coop_triple_scores_2_and_the_table_shares_rank_1():
     """points {points}; the L3 set names its claimant and design; coop standings rows in full with the
     table's sets (succeed's points / by_seats / design mutants, standings "coop" and key mutants,
@@ -222,7 +260,8 @@ def test_4_9_a_coop_triple_scores_2_and_the_table_shares_rank_1():
     assert won["by_seats"] == [1] and won["design"] == 50 and won["kind"] == "triple"
     state, _ = ENGINE.advance(state, state["coop_end"])
     assert ENGINE.result(state)["standings"] == [
-        {"seat": s, "sets": 1, "cards_in_sets": 3, "mistakes": 0, "rank": 1} for s in (0, 1)]
+        {"seat": s, "sets": 1, "cards_in_sets": 3, "mistakes": 0, "rank": 1} for s in (0, 1)
+    ]
 
 
 def test_4_9_coop_offers_turning_over_each_centre_card_by_its_shown_design():
@@ -243,6 +282,7 @@ def test_5_team_standings_name_the_team_and_its_seats():
 
 # -- §4.2 start, §5 the end, the clock and the step ----------------------------------------------
 
+
 def test_4_2_the_started_event_shows_every_pile_top_or_the_coop_stock_top():
     """started {tops} (start_play's `top_entry(state, None)` and key mutants)."""
     for config in ({}, {"mode": "coop"}):
@@ -250,8 +290,7 @@ def test_4_2_the_started_event_shows_every_pile_top_or_the_coop_stock_top():
         state, events = ENGINE.advance(state, 3000)
         started = next(e for e in events if e["type"] == "started")
         piles = [state["stock"]] if config else state["piles"]
-        assert started == {"type": "started",
-                           "tops": [{"card": p[0], "design": shows(state, p[0])} for p in piles]}
+        assert started == {"type": "started", "tops": [{"card": p[0], "design": shows(state, p[0])} for p in piles]}
         assert all(started["tops"])
 
 
@@ -306,6 +345,7 @@ def test_contract_a_timer_firing_moves_the_step_on_too():
 
 
 # -- §6 previous_winner --------------------------------------------------------------------------
+
 
 def test_6_a_previous_result_s_single_winner_gets_the_forbidden_cards():
     """Without a previous_winner key the single winner is used (previous_winner's fallback mutants); a

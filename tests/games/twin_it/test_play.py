@@ -38,6 +38,7 @@ def table(players=3, config=None, now=4000):
 
 # -- timers ---------------------------------------------------------------------------------
 
+
 def test_countdown_ends_at_start_countdown_ms_and_refuses_input_before():
     state = ENGINE.setup(2, 1, {"start_countdown_ms": 500}, now_ms=100)
     assert ENGINE.next_deadline(state) == 600
@@ -172,19 +173,23 @@ def test_team_touch_window_ms_sets_touch_expiry_which_is_a_deadline():
 
 # -- error codes ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("action, code", [
-    ({"type": "claim", "cards": [{"card": 10, "design": 50}]}, "malformed"),
-    ({"type": "claim", "cards": "10,11"}, "malformed"),
-    ({"type": "claim", "cards": [{"card": 135, "design": 50}, {"card": 11, "design": 50}]}, "malformed"),
-    ({"type": "claim", "cards": [{"card": 10, "design": 119}, {"card": 11, "design": 50}]}, "malformed"),
-    ({"type": "claim", "cards": [{"card": 10}, {"card": 11, "design": 50}]}, "malformed"),
-    (claim((10, 51), (11, 50)), "stale"),
-    (claim((10, 50), (40, 50)), "stale"),
-    ({"type": "touch", "cards": [{"card": 10, "design": 50}]}, "wrong_mode"),
-    ({"type": "turn_over", "card": 10, "design": 50}, "wrong_mode"),
-    ({"type": "dance"}, "unknown_action"),
-    (FLIP, "not_your_turn"),
-])
+
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        ({"type": "claim", "cards": [{"card": 10, "design": 50}]}, "malformed"),
+        ({"type": "claim", "cards": "10,11"}, "malformed"),
+        ({"type": "claim", "cards": [{"card": 135, "design": 50}, {"card": 11, "design": 50}]}, "malformed"),
+        ({"type": "claim", "cards": [{"card": 10, "design": 119}, {"card": 11, "design": 50}]}, "malformed"),
+        ({"type": "claim", "cards": [{"card": 10}, {"card": 11, "design": 50}]}, "malformed"),
+        (claim((10, 51), (11, 50)), "stale"),
+        (claim((10, 50), (40, 50)), "stale"),
+        ({"type": "touch", "cards": [{"card": 10, "design": 50}]}, "wrong_mode"),
+        ({"type": "turn_over", "card": 10, "design": 50}, "wrong_mode"),
+        ({"type": "dance"}, "unknown_action"),
+        (FLIP, "not_your_turn"),
+    ],
+)
 def test_competitive_error_codes(action, code):
     assert code_of(table(), 1, action, 5000) == code
 
@@ -209,29 +214,36 @@ def test_finished_games_refuse_everything_as_not_playing():
         assert code_of(state, 0, action, 10**7) == "not_playing"
 
 
-@pytest.mark.parametrize("action, code", [
-    (touch((10, 50), (11, 50)), "bad_shape"),
-    (touch(), "malformed"),
-    (touch((10, 50), (10, 50)), "malformed"),
-    (touch((10, 51)), "stale"),
-    (claim((10, 50), (11, 50)), "wrong_mode"),
-])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        (touch((10, 50), (11, 50)), "bad_shape"),
+        (touch(), "malformed"),
+        (touch((10, 50), (10, 50)), "malformed"),
+        (touch((10, 51)), "stale"),
+        (claim((10, 50), (11, 50)), "wrong_mode"),
+    ],
+)
 def test_team_error_codes(action, code):
     assert code_of(table(4, {"mode": "team"}), 1, action, 5000) == code
 
 
-@pytest.mark.parametrize("action, code", [
-    ({"type": "turn_over", "card": 10, "design": 51}, "stale"),
-    ({"type": "turn_over", "card": 40, "design": 118}, "stale"),
-    ({"type": "turn_over", "card": "10", "design": 50}, "malformed"),
-    (touch((10, 50)), "wrong_mode"),
-    (FLIP, "empty_pile"),
-])
+@pytest.mark.parametrize(
+    "action, code",
+    [
+        ({"type": "turn_over", "card": 10, "design": 51}, "stale"),
+        ({"type": "turn_over", "card": 40, "design": 118}, "stale"),
+        ({"type": "turn_over", "card": "10", "design": 50}, "malformed"),
+        (touch((10, 50)), "wrong_mode"),
+        (FLIP, "empty_pile"),
+    ],
+)
 def test_coop_error_codes(action, code):
     assert code_of(table(2, {"mode": "coop"}), 1, action, 5000) == code
 
 
 # -- team touches ---------------------------------------------------------------------------
+
 
 def test_a_touch_moves_the_hand_instead_of_doubling_it():
     state = table(4, {"mode": "team"})
@@ -281,6 +293,7 @@ def test_a_team_can_steal_with_a_touch_on_a_won_pair_and_one_on_the_third_card()
 
 # -- coop -----------------------------------------------------------------------------------
 
+
 def test_coop_anyone_may_flip_the_stock_at_any_time():
     state = table(2, {"mode": "coop"})
     stock(state, [(40, 60, 61), (41, 62, 63)])
@@ -298,6 +311,7 @@ def test_coop_the_stock_top_can_be_claimed():
 
 
 # -- legal actions --------------------------------------------------------------------------
+
 
 def test_legal_claims_list_every_pair_and_triple_shape_matching_or_not():
     state = table()
@@ -340,8 +354,9 @@ def test_coop_lists_turn_overs_and_every_loose_triple_matching_or_not():
 
 
 def claimed_cards(state, seat):
-    return sorted(tuple(e["card"] for e in a["cards"]) for a in ENGINE.legal_actions(state, seat)
-                  if a["type"] == "claim")
+    return sorted(
+        tuple(e["card"] for e in a["cards"]) for a in ENGINE.legal_actions(state, seat) if a["type"] == "claim"
+    )
 
 
 @pytest.mark.parametrize("mode", ["competitive", "coop"])
@@ -358,8 +373,12 @@ def test_which_card_combinations_are_listed_does_not_depend_on_any_design(mode):
         for card, design in zip(loose, designs):
             paint(repainted, card, design)
         assert claimed_cards(repainted, 0) == baseline
-        assert all(e["design"] == shows(repainted, e["card"])
-                   for a in ENGINE.legal_actions(repainted, 0) if a["type"] == "claim" for e in a["cards"])
+        assert all(
+            e["design"] == shows(repainted, e["card"])
+            for a in ENGINE.legal_actions(repainted, 0)
+            if a["type"] == "claim"
+            for e in a["cards"]
+        )
     if mode == "coop":  # 30 loose cards: every pair is listed, and the L3s of the lowest 24 ids
         assert sum(len(c) == 3 for c in baseline) == len(list(combinations(loose[:L3_LISTED_CARDS], 3)))
         assert sum(len(c) == 2 for c in baseline) == len(list(combinations(loose, 2)))
@@ -376,11 +395,19 @@ def test_an_unlisted_coop_triple_is_still_judged_by_apply():
     assert after["points"] == state["points"] + 2 and any(e["type"] == "set_won" for e in events)
 
 
-@pytest.mark.parametrize("config, players", [
-    ({}, 2), ({}, 6), ({"mode": "team"}, 4), ({"mode": "team"}, 5), ({"mode": "coop"}, 1),
-    ({"mode": "coop"}, 3), ({"forbidden_pattern": True, "previous_winner": 0}, 3),
-    ({"target_sets": 1}, 2),
-])
+@pytest.mark.parametrize(
+    "config, players",
+    [
+        ({}, 2),
+        ({}, 6),
+        ({"mode": "team"}, 4),
+        ({"mode": "team"}, 5),
+        ({"mode": "coop"}, 1),
+        ({"mode": "coop"}, 3),
+        ({"forbidden_pattern": True, "previous_winner": 0}, 3),
+        ({"target_sets": 1}, 2),
+    ],
+)
 def test_random_playouts_of_every_mode_end(config, players):
     # A team touch or a coop turn_over costs no time and no lockout, so random play rarely lets
     # the clock run: wait for timers more often than the contract test does.
@@ -394,13 +421,16 @@ def test_random_playouts_of_every_mode_end(config, players):
 
 # -- hidden information ---------------------------------------------------------------------
 
+
 def hidden_cards(state):
     """Cards below pile tops and stock tops: their identity must never be in a view."""
     return {c for pile in state["piles"] for c in pile[1:]} | set(state["stock"][1:])
 
 
-@pytest.mark.parametrize("config, players", [({}, 3), ({"mode": "coop"}, 2), ({"mode": "team"}, 4),
-                                             ({"forbidden_pattern": True, "previous_winner": 1}, 3)])
+@pytest.mark.parametrize(
+    "config, players",
+    [({}, 3), ({"mode": "coop"}, 2), ({"mode": "team"}, 4), ({"forbidden_pattern": True, "previous_winner": 1}, 3)],
+)
 def test_views_hold_no_seed_no_underside_and_no_card_below_a_top(config, players):
     seed = 7_340_000_000_123
     run = play(ENGINE, players, seed, config)

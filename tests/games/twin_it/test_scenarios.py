@@ -12,8 +12,7 @@ from dorhami.games.twin_it.components import multiplicity
 from dorhami.games.twin_it.rules import ENGINE
 from dorhami.games.twin_it.state import loose_cards, shows
 
-from .board import (FLIP, centre, claim, paint, pile, playing, seed_with_first, sets_of, stock, touch,
-                    turn, won_set)
+from .board import FLIP, centre, claim, paint, pile, playing, seed_with_first, sets_of, stock, touch, turn, won_set
 
 
 def refused(state, seat, action, now, code):
@@ -267,13 +266,16 @@ def test_a11_a_mistake_without_sets_costs_only_the_lockout():
     assert state["mistakes"][1] == 1 and state["locked_until"][1] == 8000
 
 
-@pytest.mark.parametrize("seat, action, code", [
-    (0, claim((1, 3), (7, 3)), "bad_shape"),
-    (0, claim((10, 5), (10, 5)), "malformed"),
-    (0, claim((7, 9), (8, 9), (9, 9)), "bad_shape"),
-    (None, claim((10, 5), (11, 5)), "not_a_player"),
-    (7, claim((10, 5), (11, 5)), "not_a_player"),
-])
+@pytest.mark.parametrize(
+    "seat, action, code",
+    [
+        (0, claim((1, 3), (7, 3)), "bad_shape"),
+        (0, claim((10, 5), (10, 5)), "malformed"),
+        (0, claim((7, 9), (8, 9), (9, 9)), "bad_shape"),
+        (None, claim((10, 5), (11, 5)), "not_a_player"),
+        (7, claim((10, 5), (11, 5)), "not_a_player"),
+    ],
+)
 def test_a12_rejections_carry_no_penalty(seat, action, code):
     state = playing(3, now=4000)
     won_set(state, 1, [1, 2], 3, 1)
@@ -359,11 +361,15 @@ def exhausted(cards0: int, mistakes0: int, cards1: int, mistakes1: int) -> dict:
     return state
 
 
-@pytest.mark.parametrize("cards0, mistakes0, cards1, mistakes1, winners", [
-    (13, 2, 12, 0, [0]), (12, 2, 12, 0, [1]), (12, 0, 12, 0, [0, 1]),
-])
-def test_a14_exhaustion_ranks_by_sets_then_cards_then_fewer_mistakes(cards0, mistakes0, cards1, mistakes1,
-                                                                     winners):
+@pytest.mark.parametrize(
+    "cards0, mistakes0, cards1, mistakes1, winners",
+    [
+        (13, 2, 12, 0, [0]),
+        (12, 2, 12, 0, [1]),
+        (12, 0, 12, 0, [0, 1]),
+    ],
+)
+def test_a14_exhaustion_ranks_by_sets_then_cards_then_fewer_mistakes(cards0, mistakes0, cards1, mistakes1, winners):
     result = ENGINE.result(exhausted(cards0, mistakes0, cards1, mistakes1))
     assert result["reason"] == "exhaustion" and result["winners"] == winners
     assert result["ranking"] == (winners + [1 - winners[0]] if len(winners) == 1 else [0, 1])
@@ -464,8 +470,20 @@ def test_a18_a_claim_in_team_mode_is_wrong_mode():
 def test_a19_coop_scores_pairs_one_and_triples_two_until_time_is_up():
     state = playing(2, {"mode": "coop"}, now=3000)
     assert state["coop_end"] == 63000
-    centre(state, {0: (10, 50, 1), 1: (11, 50, 2), 2: (12, 3, 4), 3: (13, 3, 5), 4: (14, 3, 6),
-                   5: (15, 7, 8), 6: (16, 7, 9), 7: (17, 7, 11), 8: (20, 60, 61)})
+    centre(
+        state,
+        {
+            0: (10, 50, 1),
+            1: (11, 50, 2),
+            2: (12, 3, 4),
+            3: (13, 3, 5),
+            4: (14, 3, 6),
+            5: (15, 7, 8),
+            6: (16, 7, 9),
+            7: (17, 7, 11),
+            8: (20, 60, 61),
+        },
+    )
     stock(state, [(30, 90, 91)])
     state, _ = ENGINE.apply(state, 0, claim((10, 50), (11, 50)), 10000)
     assert state["points"] == 1

@@ -101,10 +101,17 @@ def test_default_config_describes_competitive_two_to_six():
     assert ENGINE.default_config()["mode"] == "competitive"
 
 
-@pytest.mark.parametrize("config, target", [
-    ({}, 10), ({"mode": "team"}, 5), (dict(PRESETS["classic"]), 5), ({"target_sets": 1}, 1),
-    ({"target_sets": 30, "mode": "team"}, 30), ({"mode": "coop"}, None),
-])
+@pytest.mark.parametrize(
+    "config, target",
+    [
+        ({}, 10),
+        ({"mode": "team"}, 5),
+        (dict(PRESETS["classic"]), 5),
+        ({"target_sets": 1}, 1),
+        ({"target_sets": 30, "mode": "team"}, 30),
+        ({"mode": "coop"}, None),
+    ],
+)
 def test_target_sets_auto_means_ten_competitive_five_team(config, target):
     players = 4 if config.get("mode") == "team" else 2
     assert ENGINE.setup(players, 1, config)["target"] == target
@@ -164,8 +171,14 @@ def test_previous_winner_beyond_the_seats_is_refused_at_setup():
 
 
 def test_design_parameters_follow_the_family_and_variant_rule():
-    assert design_params(0) == {"shape": "circle", "layout": "grid", "background": "#d62828",
-                                "primary": "#2a9d3f", "secondary": "#4338ca", "count": 5}
+    assert design_params(0) == {
+        "shape": "circle",
+        "layout": "grid",
+        "background": "#d62828",
+        "primary": "#2a9d3f",
+        "secondary": "#4338ca",
+        "count": 5,
+    }
     assert design_params(30)["primary"] == design_params(0)["secondary"]
     assert design_params(60)["count"] == 6
     assert design_params(90)["background"] == "#f77f00"

@@ -45,11 +45,13 @@ class GameModels:
         return [get_args(model.model_fields["type"].annotation)[0] for model in self.actions]
 
 
-GAMES = (GameModels("camel-up-cards", "CamelUpCards", camel_up_cards),
-         GameModels("double-connect", "DoubleConnect", double_connect),
-         GameModels("jekyll-vs-hyde", "JekyllVsHyde", jekyll_vs_hyde),
-         GameModels("queendomino", "Queendomino", queendomino),
-         GameModels("twin-it", "TwinIt", twin_it))
+GAMES = (
+    GameModels("camel-up-cards", "CamelUpCards", camel_up_cards),
+    GameModels("double-connect", "DoubleConnect", double_connect),
+    GameModels("jekyll-vs-hyde", "JekyllVsHyde", jekyll_vs_hyde),
+    GameModels("queendomino", "Queendomino", queendomino),
+    GameModels("twin-it", "TwinIt", twin_it),
+)
 
 
 def ref(name: str) -> dict[str, str]:
@@ -94,14 +96,22 @@ def game_components(game: GameModels) -> dict[str, Any]:
     action_refs = [names[model.__name__] for model in game.actions]
     found[game.prefix + "Action"] = {
         "oneOf": [ref(name) for name in action_refs],
-        "discriminator": {"propertyName": "type", "mapping": {
-            kind: REF.format(model=name) for kind, name in zip(game.action_types(), action_refs, strict=True)}},
-        "description": f"An action of {game.slug}: the engine judges it (a refusal is a named error code)."}
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {
+                kind: REF.format(model=name) for kind, name in zip(game.action_types(), action_refs, strict=True)
+            },
+        },
+        "description": f"An action of {game.slug}: the engine judges it (a refusal is a named error code).",
+    }
     if game.realtime:
         found[game.prefix + "LegalAction"] = {
-            "type": "object", "additionalProperties": False, "required": ["type"],
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["type"],
             "properties": {"type": {"type": "string", "enum": game.action_types()}},
-            "description": "A real-time game lists the action types a seat may send now, never a card choice."}
+            "description": "A real-time game lists the action types a seat may send now, never a card choice.",
+        }
     else:
         found[game.prefix + "LegalAction"] = ref(game.prefix + "Action")
     return found
@@ -123,8 +133,9 @@ def _built() -> tuple[dict[str, Any], dict[str, list[str]]]:
     for part in ("Action", "LegalAction", *PARTS):
         for game in GAMES:
             schema = found[game.prefix + part]
-            names = _members(schema) if "$ref" in schema or "oneOf" in schema or "anyOf" in schema \
-                else [game.prefix + part]
+            names = (
+                _members(schema) if "$ref" in schema or "oneOf" in schema or "anyOf" in schema else [game.prefix + part]
+            )
             members.setdefault(part, []).extend(name for name in names if name not in members.get(part, []))
     return found, members
 

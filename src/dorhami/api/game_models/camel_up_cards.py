@@ -159,9 +159,26 @@ class TrickRevealed(Trick):
     type: Literal["trick_revealed"]
 
 
-EVENTS = (BetPlaced, BetFizzled, CamelMoved, CardCommitted, CardResolved, CardUnresolved, CardsDrawn, DeckReshuffled,
-          DieRolled, GameEnded, HandDealt, NoEffect, OrderReversed, Payout, RaceEnded, RaceStarted, Timeout,
-          TrickRevealed)
+EVENTS = (
+    BetPlaced,
+    BetFizzled,
+    CamelMoved,
+    CardCommitted,
+    CardResolved,
+    CardUnresolved,
+    CardsDrawn,
+    DeckReshuffled,
+    DieRolled,
+    GameEnded,
+    HandDealt,
+    NoEffect,
+    OrderReversed,
+    Payout,
+    RaceEnded,
+    RaceStarted,
+    Timeout,
+    TrickRevealed,
+)
 Event = Annotated[Union[EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 
 

@@ -112,8 +112,16 @@ class StartCardCovered(Closed):
     t: int
 
 
-EVENTS = (ClaimAccepted, ClaimWrong, FinalChanceStarted, GameFinished, HandEmptied, PlayStarted, StartCardCovered,
-          RaceJudged)
+EVENTS = (
+    ClaimAccepted,
+    ClaimWrong,
+    FinalChanceStarted,
+    GameFinished,
+    HandEmptied,
+    PlayStarted,
+    StartCardCovered,
+    RaceJudged,
+)
 Event = Annotated[Union[EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 
 

@@ -169,9 +169,25 @@ class TrickWon(Closed):
     effect: str | None
 
 
-EVENTS = (CardPlayed, CardsExchanged, CardsReceived, ColorRanked, EvilSpread, ExchangeSubmitted, GreedSubmitted,
-          GameOver, GameStarted, GreedExchanged, GreedTriggered, MatchOver, RankingReset, RoundStarted, Timeout,
-          TrickStolen, TrickWon)
+EVENTS = (
+    CardPlayed,
+    CardsExchanged,
+    CardsReceived,
+    ColorRanked,
+    EvilSpread,
+    ExchangeSubmitted,
+    GreedSubmitted,
+    GameOver,
+    GameStarted,
+    GreedExchanged,
+    GreedTriggered,
+    MatchOver,
+    RankingReset,
+    RoundStarted,
+    Timeout,
+    TrickStolen,
+    TrickWon,
+)
 Event = Annotated[Union[EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 
 
@@ -203,5 +219,6 @@ class View(Closed):
     config: Config
     selection: list[int] | None
     must_give_potion: bool | None
-    history: list[TrickRecord] | None = Field(None, description="every completed trick; only with the "
-                                                                "show_trick_history variant (absent otherwise)")
+    history: list[TrickRecord] | None = Field(
+        None, description="every completed trick; only with the show_trick_history variant (absent otherwise)"
+    )

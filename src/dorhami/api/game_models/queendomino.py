@@ -162,8 +162,18 @@ class TurnTimedOut(Closed):
     seat: int
 
 
-EVENTS = (BuildingBought, GameEnded, KingBonus, NeutralDiscarded, RoundStarted, TileChosen, TileDiscarded, TilePlaced,
-          TurnEnded, TurnTimedOut)
+EVENTS = (
+    BuildingBought,
+    GameEnded,
+    KingBonus,
+    NeutralDiscarded,
+    RoundStarted,
+    TileChosen,
+    TileDiscarded,
+    TilePlaced,
+    TurnEnded,
+    TurnTimedOut,
+)
 Event = Annotated[Union[EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 Action = Annotated[Union[ACTIONS], Field(discriminator="type")]  # type: ignore[valid-type]  # noqa: UP007
 

@@ -85,8 +85,9 @@ class Result(Closed):
     ranking: list[int]
     reason: str
     standings: list[Standing]
-    previous_winner: int | None = Field(description="the single winner, whose patterns a forbidden-pattern "
-                                                    "rematch forbids")
+    previous_winner: int | None = Field(
+        description="the single winner, whose patterns a forbidden-pattern rematch forbids"
+    )
     points: int | None = Field(None, description="coop only (absent otherwise)")
 
 

@@ -7,15 +7,16 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from ...errors import ErrorCode
 from ...catalogue import GAMES
+from ...errors import ErrorCode
 from ...hub.errors import HubError
 from ...ratings import PROVISIONAL_GAMES, ordinal, provisional
 from ..deps import HubDep, address_limit
 from ..schemas import ERRORS, LeaderboardPublic, PlayerHistory
 
-router = APIRouter(prefix="/api", tags=["community"], dependencies=[Depends(address_limit("request"))],
-                   responses=ERRORS)
+router = APIRouter(
+    prefix="/api", tags=["community"], dependencies=[Depends(address_limit("request"))], responses=ERRORS
+)
 
 RECENT_GAMES = 20
 BOARD_PAGE_MAX = 100
@@ -28,8 +29,13 @@ def is_player_id(text: str) -> bool:
 
 
 def rating_public(record) -> dict:
-    return {"mu": record.mu, "sigma": record.sigma, "ordinal": record.ordinal, "games": record.games,
-            "provisional": provisional(record.games)}
+    return {
+        "mu": record.mu,
+        "sigma": record.sigma,
+        "ordinal": record.ordinal,
+        "games": record.games,
+        "provisional": provisional(record.games),
+    }
 
 
 def _change(row) -> float | None:
@@ -45,29 +51,66 @@ async def player_history(player_id: str, hub: HubDep) -> dict:
     found = await hub.store.player_history(player_id, RECENT_GAMES) if is_player_id(player_id) else None
     if found is None:
         raise HubError(ErrorCode.PLAYER_NOT_FOUND, "there is no such player")
-    titles = [{"game": slug, "title": GAMES[slug].title if slug in GAMES else slug, "played": played, "won": won,
-               "rating": rating_public(found["ratings"][slug]) if slug in found["ratings"] else None}
-              for slug, (played, won) in sorted(found["counts"].items())]
-    recent = [{"game_id": r.game_id, "game": r.game, "title": GAMES[r.game].title if r.game in GAMES else r.game,
-               "rank": r.rank, "players": r.players, "ended_ms": r.ended_ms, "rated": r.rated,
-               "rating_change": _change(r), "replay_url": f"/replay/{r.game_id}"} for r in found["recent"]]
+    titles = [
+        {
+            "game": slug,
+            "title": GAMES[slug].title if slug in GAMES else slug,
+            "played": played,
+            "won": won,
+            "rating": rating_public(found["ratings"][slug]) if slug in found["ratings"] else None,
+        }
+        for slug, (played, won) in sorted(found["counts"].items())
+    ]
+    recent = [
+        {
+            "game_id": r.game_id,
+            "game": r.game,
+            "title": GAMES[r.game].title if r.game in GAMES else r.game,
+            "rank": r.rank,
+            "players": r.players,
+            "ended_ms": r.ended_ms,
+            "rated": r.rated,
+            "rating_change": _change(r),
+            "replay_url": f"/replay/{r.game_id}",
+        }
+        for r in found["recent"]
+    ]
     history: dict[str, list[dict]] = {}
     for slug, ended_ms, mu, sigma in found["path"]:
         history.setdefault(slug, []).append({"ended_ms": ended_ms, "ordinal": ordinal(mu, sigma)})
-    return {"id": player_id, "name": found["name"], "min_games": PROVISIONAL_GAMES, "titles": titles, "recent": recent, "history": history}
+    return {
+        "id": player_id,
+        "name": found["name"],
+        "min_games": PROVISIONAL_GAMES,
+        "titles": titles,
+        "recent": recent,
+        "history": history,
+    }
 
 
 @router.get("/leaderboards/{game}", response_model=LeaderboardPublic)
-async def leaderboard(game: str, hub: HubDep,
-                      offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
-                      limit: Annotated[int, Query(ge=1, le=BOARD_PAGE_MAX)] = 50) -> dict:
+async def leaderboard(
+    game: str,
+    hub: HubDep,
+    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    limit: Annotated[int, Query(ge=1, le=BOARD_PAGE_MAX)] = 50,
+) -> dict:
     """A title's rated players, best first (by mu - 3 sigma, then more games, then id);
     provisional players (fewer than `min_games` rated games) are left out."""
     if game not in GAMES:
         raise HubError(ErrorCode.UNKNOWN_GAME, "there is no such game")
     total, rows = await hub.store.leaderboard(game, PROVISIONAL_GAMES, offset, limit)
-    players = [{"position": offset + i + 1, "id": r.player_id, "name": name, "rating": rating_public(r),
-                "games": r.games} for i, (r, name) in enumerate(rows)]
+    players = [
+        {"position": offset + i + 1, "id": r.player_id, "name": name, "rating": rating_public(r), "games": r.games}
+        for i, (r, name) in enumerate(rows)
+    ]
     more = offset + len(rows) < total
-    return {"game": game, "title": GAMES[game].title, "min_games": PROVISIONAL_GAMES, "total": total,
-            "offset": offset, "players": players, "next_offset": offset + len(rows) if more and rows else None}
+    return {
+        "game": game,
+        "title": GAMES[game].title,
+        "min_games": PROVISIONAL_GAMES,
+        "total": total,
+        "offset": offset,
+        "players": players,
+        "next_offset": offset + len(rows) if more and rows else None,
+    }

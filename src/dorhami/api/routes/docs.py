@@ -58,8 +58,9 @@ def docs_page() -> HTMLResponse:
 
 @router.get("/docs/start.js")
 def docs_start() -> Response:
-    return Response(START, media_type="text/javascript",
-                    headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"})
+    return Response(
+        START, media_type="text/javascript", headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+    )
 
 
 @router.get("/asyncapi.json")

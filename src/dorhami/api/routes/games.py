@@ -5,8 +5,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from ...errors import ErrorCode
 from ...catalogue import GAMES, get_engine
+from ...errors import ErrorCode
 from ...hub import claims
 from ...hub.errors import HubError
 from ...hub.replay import viewer_frames
@@ -21,10 +21,20 @@ router = APIRouter(prefix="/api", tags=["games"], dependencies=[Depends(address_
 @router.get("/games", response_model=list[GamePublic])
 async def list_games() -> list[GamePublic]:
     """Every game this server runs, with player counts and default config."""
-    return [GamePublic(slug=e.slug, title=e.title, min_players=e.min_players, max_players=e.max_players,
-                       **_any_mode(e), realtime=e.realtime, default_config={**e.default_config(), **claims.options(e)},
-                       config_options={**e.config_options(), **claims.option_forms(e)}, presets=e.presets())
-            for e in sorted(GAMES.values(), key=lambda e: e.slug)]
+    return [
+        GamePublic(
+            slug=e.slug,
+            title=e.title,
+            min_players=e.min_players,
+            max_players=e.max_players,
+            **_any_mode(e),
+            realtime=e.realtime,
+            default_config={**e.default_config(), **claims.options(e)},
+            config_options={**e.config_options(), **claims.option_forms(e)},
+            presets=e.presets(),
+        )
+        for e in sorted(GAMES.values(), key=lambda e: e.slug)
+    ]
 
 
 def _any_mode(engine) -> dict:
@@ -57,11 +67,15 @@ async def _off_the_loop(request: Request, fn, *args):
 
 
 @router.get("/games/{game_id}/replay", response_model=ReplayPublic, dependencies=[Depends(address_limit("replay"))])
-async def replay(game_id: GameId, hub: HubDep, request: Request,
-                 player: Annotated[PlayerRecord | None, Depends(optional_player)],
-                 seat: Annotated[int | None, Query(ge=0, le=7, description="whose eyes; none: a spectator's")] = None,
-                 after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
-                 limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = REPLAY_PAGE_MAX) -> dict:
+async def replay(
+    game_id: GameId,
+    hub: HubDep,
+    request: Request,
+    player: Annotated[PlayerRecord | None, Depends(optional_player)],
+    seat: Annotated[int | None, Query(ge=0, le=7, description="whose eyes; none: a spectator's")] = None,
+    after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
+    limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = REPLAY_PAGE_MAX,
+) -> dict:
     """A game as one viewer saw it, version by version: their view and the events they heard,
     re-simulated from the log, a page at a time. As a spectator, any finished game; a seat's eyes
     only for the person who holds that seat now (a running game, up to now) or held it at the end
@@ -78,8 +92,9 @@ async def replay(game_id: GameId, hub: HubDep, request: Request,
         # Forbidden rather than conflicting: the seat is someone else's until the game is over.
         raise HubError(ErrorCode.NOT_FINISHED, "while the game runs, only the seat you hold now is replayed", 403)
     if seat is not None and seat not in viewable:
-        raise HubError(ErrorCode.NOT_YOUR_SEAT, "a finished game is replayed as a spectator, or from the seat you held at "
-                                        "its end")
+        raise HubError(
+            ErrorCode.NOT_YOUR_SEAT, "a finished game is replayed as a spectator, or from the seat you held at its end"
+        )
     # Versions are the log's seqs, 1, 2, ...: a page ends at version after + limit, and one more row
     # says whether another page follows.
     rows = await hub.store.actions_page(game_id, 0, max(after, 0) + limit + 1)
@@ -87,9 +102,18 @@ async def replay(game_id: GameId, hub: HubDep, request: Request,
     people = await hub.store.players({pid for pid in by_seat if pid})
     names = [people[pid].name if pid in people else None for pid in by_seat]
     frames = await _off_the_loop(request, viewer_frames, get_engine(slug), record, rows, seat, after, limit + 1)
-    return {"game_id": game_id, "game": slug, "players": record.players, "names": names, "seat": seat,
-            "viewable_seats": viewable, "finished": record.result is not None, "result": record.result,
-            "frames": frames[:limit], "next_after": frames[limit - 1]["version"] if len(frames) > limit else None}
+    return {
+        "game_id": game_id,
+        "game": slug,
+        "players": record.players,
+        "names": names,
+        "seat": seat,
+        "viewable_seats": viewable,
+        "finished": record.result is not None,
+        "result": record.result,
+        "frames": frames[:limit],
+        "next_after": frames[limit - 1]["version"] if len(frames) > limit else None,
+    }
 
 
 async def _viewable_seats(hub, record, player: PlayerRecord | None) -> list[int]:
@@ -114,8 +138,18 @@ async def verify(game_id: GameId, hub: HubDep, request: Request) -> dict:
         raise HubError(ErrorCode.NO_SUCH_GAME, f"there is no game {game_id}")
     record, slug, code = found
     if record.result is None:
-        raise HubError(ErrorCode.NOT_FINISHED, "a game is checked once it is over: its server seed is secret until then")
+        raise HubError(
+            ErrorCode.NOT_FINISHED, "a game is checked once it is over: its server seed is secret until then"
+        )
     rows = await hub.store.actions(game_id)
     results = await _off_the_loop(request, checks, get_engine(slug), record, rows, code)
-    return {"game_id": game_id, "game": slug, "passed": all(c["passed"] for c in results), "checks": results,
-            "seed": record.seed, "players": record.players, "log_rows": len(rows), **(revealed(record, code) or {})}
+    return {
+        "game_id": game_id,
+        "game": slug,
+        "passed": all(c["passed"] for c in results),
+        "checks": results,
+        "seed": record.seed,
+        "players": record.players,
+        "log_rows": len(rows),
+        **(revealed(record, code) or {}),
+    }

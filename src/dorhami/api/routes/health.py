@@ -46,7 +46,9 @@ async def readyz(hub: HubDep) -> JSONResponse:
             log.warning("readiness: redis unreachable (%s)", type(exc).__name__)
             checks["redis"] = "unreachable"
     ready = all(value == "ok" for value in checks.values())
-    return JSONResponse({"status": "ready" if ready else "not_ready", "checks": checks}, status_code=200 if ready else 503)
+    return JSONResponse(
+        {"status": "ready" if ready else "not_ready", "checks": checks}, status_code=200 if ready else 503
+    )
 
 
 # A request that came through a proxy (`dorhami proxy`, nginx) carries one of these. Its direct peer is

@@ -1,4 +1,5 @@
-"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}`, `/replay/{id}`, `/verify/{id}`, `/p/{id}` and `/leaderboard/{slug}`, and the 404 page.
+"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}`, `/replay/{id}`,
+`/verify/{id}`, `/p/{id}` and `/leaderboard/{slug}`, and the 404 page.
 
 Pages are never cached without asking (`no-cache`, with the asset version as their ETag), so a
 new version of the assets reaches a player on their next visit.
@@ -65,8 +66,11 @@ async def leaderboard_page(slug: str, request: Request) -> Response:
 @router.get("/favicon.ico")
 async def favicon(request: Request) -> FileResponse:
     # Asked for by browsers on pages without an icon link (the JSON API, /docs).
-    return FileResponse(_tree(request).root / "icons" / "icon-192.png", media_type="image/png",
-                        headers={"Cache-Control": "public, max-age=86400"})
+    return FileResponse(
+        _tree(request).root / "icons" / "icon-192.png",
+        media_type="image/png",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
 
 
 def is_api_path(path: str) -> bool:
@@ -78,8 +82,8 @@ def is_api_path(path: str) -> bool:
 # framed, no referrer beyond this site (a table's link is its invitation), no device access.
 PAGE_SECURITY = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; "
-                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
@@ -100,8 +104,9 @@ def single_page(request: Request) -> Response:
 
 def not_found_page(request: Request) -> HTMLResponse:
     """The bilingual "no such page" page, status 404."""
-    return HTMLResponse(_tree(request).page("404.html"), status_code=404,
-                        headers={"Cache-Control": REVALIDATE, **PAGE_SECURITY})
+    return HTMLResponse(
+        _tree(request).page("404.html"), status_code=404, headers={"Cache-Control": REVALIDATE, **PAGE_SECURITY}
+    )
 
 
 def _tree(request: Request) -> AssetTree:

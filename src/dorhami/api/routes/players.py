@@ -9,8 +9,19 @@ from ...errors import ErrorCode
 from ...hub.errors import HubError
 from ...storage import player_sessions
 from ..deps import CurrentPlayer, CurrentSession, HubDep, address_limit
-from ..schemas import (ERRORS, PlayerCreate, PlayerCreated, PlayerMe, PlayerPublic, PlayerRename, RecoveryCode,
-                       RecoveryReplace, RestoreBody, SessionPublic, SessionsPublic)
+from ..schemas import (
+    ERRORS,
+    PlayerCreate,
+    PlayerCreated,
+    PlayerMe,
+    PlayerPublic,
+    PlayerRename,
+    RecoveryCode,
+    RecoveryReplace,
+    RestoreBody,
+    SessionPublic,
+    SessionsPublic,
+)
 
 # A query flag is text: only these two spellings, not the "1", "yes" or "on" a lax bool would take.
 StrictQueryBool = Literal["true", "false"]
@@ -18,8 +29,9 @@ StrictQueryBool = Literal["true", "false"]
 router = APIRouter(prefix="/api", tags=["players"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 
 
-@router.post("/players", response_model=PlayerCreated, status_code=201,
-             dependencies=[Depends(address_limit("new_player"))])
+@router.post(
+    "/players", response_model=PlayerCreated, status_code=201, dependencies=[Depends(address_limit("new_player"))]
+)
 async def create_player(body: PlayerCreate, hub: HubDep) -> PlayerCreated:
     """Create a guest identity; keep the token, it is shown only once."""
     player, token = await hub.store.create_player(body.name, hub.clock.now_ms())
@@ -40,8 +52,9 @@ async def rename_player(body: PlayerRename, player: CurrentPlayer, hub: HubDep) 
 
 
 @router.post("/players/me/recovery", response_model=RecoveryCode, status_code=201)
-async def new_recovery_code(me: CurrentSession, hub: HubDep, response: Response,
-                            body: RecoveryReplace | None = None) -> RecoveryCode:
+async def new_recovery_code(
+    me: CurrentSession, hub: HubDep, response: Response, body: RecoveryReplace | None = None
+) -> RecoveryCode:
     """A recovery code for your identity, shown only now (the server keeps only its hash). Asking
     again replaces it: the old code stops working. Unless `end_other_sessions` is false, every
     session but this one ends too: a code is replaced because it may have leaked, and the sessions
@@ -56,8 +69,9 @@ async def new_recovery_code(me: CurrentSession, hub: HubDep, response: Response,
 
 
 @router.delete("/players/me/recovery", status_code=204)
-async def forget_recovery_code(me: CurrentSession, hub: HubDep,
-                               end_other_sessions: Annotated[StrictQueryBool, Query()] = "true") -> Response:
+async def forget_recovery_code(
+    me: CurrentSession, hub: HubDep, end_other_sessions: Annotated[StrictQueryBool, Query()] = "true"
+) -> Response:
     """No code restores your identity any more, and (unless `?end_other_sessions=false`) every
     session but this one ends: forgetting a code should not leave what it restored signed in."""
     keep_only = me.session_id if end_other_sessions == "true" else None
@@ -73,9 +87,18 @@ async def list_sessions(me: CurrentSession, hub: HubDep) -> SessionsPublic:
     when it was last used, and which one is asking."""
     idle_ms = player_sessions.idle_limit_ms(hub.settings.session_idle_days)
     rows = await hub.store.sessions_of(me.player.id, hub.clock.now_ms(), idle_ms)
-    return SessionsPublic(sessions=[
-        SessionPublic(id=row.id, origin=row.origin, created_ms=row.created_ms, last_used_ms=row.last_used_ms,
-                      current=row.id == me.session_id) for row in rows])
+    return SessionsPublic(
+        sessions=[
+            SessionPublic(
+                id=row.id,
+                origin=row.origin,
+                created_ms=row.created_ms,
+                last_used_ms=row.last_used_ms,
+                current=row.id == me.session_id,
+            )
+            for row in rows
+        ]
+    )
 
 
 @router.delete("/players/me/sessions/{session_id}", status_code=204)

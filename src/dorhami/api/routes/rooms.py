@@ -8,16 +8,38 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query
 
-from ...errors import ErrorCode, action_status
 from ...catalogue import get_engine
+from ...errors import ErrorCode, action_status
 from ...hub import claims
 from ...hub.errors import HubError
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
-from ..schemas import (ERRORS, ActionCreate, ActionResult, BotCreate, ChatPublic, ChatSettingsBody, ChatSettingsPublic,
-                       JoinBody, JoinResult, LeaveResult, LogPublic, MuteBody, RematchRequested, RescueDecided,
-                       RescueRequested, RoomCreate, RoomPublic, SeatMove, SeatsPublic, StartResult, StatePublic)
+from ..schemas import (
+    ERRORS,
+    ActionCreate,
+    ActionResult,
+    BotCreate,
+    ChatPublic,
+    ChatSettingsBody,
+    ChatSettingsPublic,
+    JoinBody,
+    JoinResult,
+    LeaveResult,
+    LogPublic,
+    MuteBody,
+    RematchRequested,
+    RescueDecided,
+    RescueRequested,
+    RoomCreate,
+    RoomPublic,
+    SeatMove,
+    SeatsPublic,
+    StartResult,
+    StatePublic,
+)
 
-router = APIRouter(prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
+router = APIRouter(
+    prefix="/api/rooms", tags=["rooms"], dependencies=[Depends(address_limit("request"))], responses=ERRORS
+)
 LOG_PAGE_MAX = 1000
 SEQ_MAX = 2**31 - 1  # the log's seq column is a 32-bit integer on PostgreSQL
 # Rooms a player hosts that are waiting or playing: enough for any host, not for a script.
@@ -32,7 +54,9 @@ async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limi
     rules, options = claims.split_config(get_engine(body.game), body.config)
     config = {**rules, **options}
     if await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
-        raise HubError(ErrorCode.TOO_MANY_ROOMS, f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first")
+        raise HubError(
+            ErrorCode.TOO_MANY_ROOMS, f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first"
+        )
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
     code = secrets.token_urlsafe(12)
     room = await hub.store.create_room(code, body.game, config, body.private, player.id, body.reconnect_grace_s)
@@ -139,8 +163,9 @@ async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict:
 
 
 @router.post("/{code}/actions", response_model=ActionResult)
-async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep,
-                      limits: LimitsDep) -> ActionResult:
+async def post_action(
+    code: str, body: ActionCreate, player: CurrentPlayer, hub: HubDep, limits: LimitsDep
+) -> ActionResult:
     """Play one action for your seat; refused actions get a typed error and change nothing."""
     await limits.player("action", player.id)
     table = await hub.table(code)
@@ -154,8 +179,12 @@ async def post_action(code: str, body: ActionCreate, player: CurrentPlayer, hub:
 
 
 @router.get("/{code}/log", response_model=LogPublic)
-async def get_log(code: str, hub: HubDep, after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
-                  limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX)] = LOG_PAGE_MAX) -> dict:
+async def get_log(
+    code: str,
+    hub: HubDep,
+    after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
+    limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX)] = LOG_PAGE_MAX,
+) -> dict:
     """The action log a page at a time: the public part while the game runs, all of it (and the
     seed) once it ended. Pages keep any request small, however long the game."""
     table = await hub.table(code)

@@ -10,16 +10,17 @@ from fastapi import APIRouter, Body, Depends, Path
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from ...errors import ErrorCode
-from ...engine import Engine, Event, IllegalAction, State, events_for
 from ...catalogue import GAMES, get_engine
+from ...engine import Engine, Event, IllegalAction, State, events_for
 from ...engine.contract import judge
+from ...errors import ErrorCode
 from ..deps import address_limit
 from ..schemas import ERRORS, Strict
 from ..state_token import MAX_TOKEN_CHARS, StateSigner
 
-router = APIRouter(prefix="/api/sandbox", tags=["sandbox"], responses=ERRORS,
-                   dependencies=[Depends(address_limit("sandbox"))])
+router = APIRouter(
+    prefix="/api/sandbox", tags=["sandbox"], responses=ERRORS, dependencies=[Depends(address_limit("sandbox"))]
+)
 
 GameSlug = Annotated[str, Path(description="a game's slug, as in GET /api/games", examples=["jekyll-vs-hyde"])]
 Token = Annotated[str, Field(max_length=MAX_TOKEN_CHARS, description="a state token from an earlier answer")]
@@ -77,10 +78,11 @@ def examples() -> tuple[dict, dict]:
         players = engine.player_range(engine.validate_config({}))[0]
         new_examples[slug] = {"summary": engine.title, "value": {"players": players, "seed": 1, "config": {}}}
         seat, action, now = first_move(engine)
-        apply_examples[slug] = {"summary": engine.title, "description": f"a first move of {engine.title} "
-                                "(seed 1; a real-time game's after its countdown)",
-                                "value": {"state": "<the state token /new answered>", "seat": seat,
-                                          "action": action, "now_ms": now}}
+        apply_examples[slug] = {
+            "summary": engine.title,
+            "description": f"a first move of {engine.title} (seed 1; a real-time game's after its countdown)",
+            "value": {"state": "<the state token /new answered>", "seat": seat, "action": action, "now_ms": now},
+        }
     return new_examples, apply_examples
 
 
@@ -95,8 +97,7 @@ Signer = Annotated[StateSigner, Depends(get_signer)]
 
 
 @router.post("/{game}/new", response_model=SandboxState)
-async def new(game: GameSlug, body: Annotated[SandboxNew, Body(openapi_examples=NEW_EXAMPLES)],
-              signer: Signer) -> dict:
+async def new(game: GameSlug, body: Annotated[SandboxNew, Body(openapi_examples=NEW_EXAMPLES)], signer: Signer) -> dict:
     """A new game: `setup(players, seed, config, now_ms)`, and what every seat sees."""
     engine = get_engine(game)
     state = engine.setup(body.players, body.seed, body.config, now_ms=body.now_ms)
@@ -104,8 +105,9 @@ async def new(game: GameSlug, body: Annotated[SandboxNew, Body(openapi_examples=
 
 
 @router.post("/{game}/apply", response_model=SandboxState)
-async def apply(game: GameSlug, body: Annotated[SandboxApply, Body(openapi_examples=APPLY_EXAMPLES)],
-                signer: Signer) -> dict:
+async def apply(
+    game: GameSlug, body: Annotated[SandboxApply, Body(openapi_examples=APPLY_EXAMPLES)], signer: Signer
+) -> dict:
     """One seat's action at `now_ms` (due timers fire first), or the rules' typed refusal."""
     engine = get_engine(game)
     players, state = signer.read(game, body.state)
@@ -125,8 +127,19 @@ async def advance(game: GameSlug, body: SandboxAdvance, signer: Signer) -> dict:
 
 
 def answer(engine: Engine, signer: StateSigner, players: int, state: State, events: list[Event]) -> dict:
-    seats = [{"seat": seat, "view": engine.view(state, seat), "legal_actions": engine.legal_actions(state, seat),
-              "events": events_for(events, seat)} for seat in range(players)]
-    return {"state": signer.sign(engine.slug, players, state), "seats": seats,
-            "spectator": {"view": engine.view(state, None), "events": events_for(events, None)},
-            "next_deadline": engine.next_deadline(state), "result": engine.result(state)}
+    seats = [
+        {
+            "seat": seat,
+            "view": engine.view(state, seat),
+            "legal_actions": engine.legal_actions(state, seat),
+            "events": events_for(events, seat),
+        }
+        for seat in range(players)
+    ]
+    return {
+        "state": signer.sign(engine.slug, players, state),
+        "seats": seats,
+        "spectator": {"view": engine.view(state, None), "events": events_for(events, None)},
+        "next_deadline": engine.next_deadline(state),
+        "result": engine.result(state),
+    }

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 import orjson
 from pydantic import ValidationError
@@ -13,15 +13,14 @@ from starlette.websockets import WebSocket
 
 from ...errors import ErrorCode
 from ...hub import messages
+from ...hub.actor import Retired
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
-from ...hub.actor import Retired
 from ...hub.table import Table
 from ...storage.player_sessions import SignedIn
 from .. import socket_protocol
 from ..deps import sign_in
 from ..rate import Flood, TokenBucket
-
 
 HELLO_TIMEOUT_S = 15
 # Close codes in the 4000 range are ours: 4400 bad hello, 4401 bad token, 4403 a page of another
@@ -73,8 +72,11 @@ async def room_socket(ws: WebSocket) -> None:
 async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | None, session_id: str | None) -> None:
     """From a good hello to the socket's end: subscribed to the table, reading what it sends."""
     sub = Subscriber(player_id, hub.settings.send_queue_limit, session_id)
-    sub.attach(ws.send_text, lambda why: ws.close(CLOSE_TRY_AGAIN, reason(why)),
-               ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION))
+    sub.attach(
+        ws.send_text,
+        lambda why: ws.close(CLOSE_TRY_AGAIN, reason(why)),
+        ws.scope.get("extensions", {}).get(socket_protocol.EXTENSION),
+    )
     try:
         table = await _subscribe(hub, code, table, sub)
     except HubError as exc:
@@ -122,7 +124,7 @@ async def _hello(ws: WebSocket, hub) -> SignedIn | None | bool:
         if frame["type"] == "websocket.disconnect":
             return False  # gone before saying hello: nothing to answer, nothing to log
         hello = messages.Inbound.validate_json(frame.get("text") or "")
-    except (asyncio.TimeoutError, ValidationError, ValueError):
+    except (TimeoutError, ValidationError, ValueError):
         await ws.close(CLOSE_BAD_HELLO, 'expected {"type":"hello","token":...} first')
         return False
     if not isinstance(hello, messages.Hello):
@@ -178,8 +180,9 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
                 sub.meter.answered(message.id, stamp)
         elif isinstance(message, messages.ActionMessage):
             try:
-                reply = await table.offer(table.seat_of(sub.player_id), message.action, stamp,
-                                         message.client_seq, sub.meter)
+                reply = await table.offer(
+                    table.seat_of(sub.player_id), message.action, stamp, message.client_seq, sub.meter
+                )
             except HubError as exc:
                 reply = messages.error(exc.code, exc.message, message.client_seq)
             if isinstance(reply, asyncio.Future):
@@ -189,8 +192,9 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             else:
                 answer(reply)
         elif isinstance(message, (messages.ChatMessage, messages.React)):
-            kind, content = ("text", message.text) if isinstance(message, messages.ChatMessage) \
-                else ("reaction", message.reaction)
+            kind, content = (
+                ("text", message.text) if isinstance(message, messages.ChatMessage) else ("reaction", message.reaction)
+            )
             try:
                 # Everyone, the sender too, hears the line as a `chat` message; only refusals answer here.
                 await table.send_chat(sub.player_id, kind, content)

@@ -16,7 +16,13 @@ START_SPACE = 1
 
 # §2 card table: the first id of each kind.
 MOVE, BET_WINNER, BET_LOSER, MIRAGE, LOST_CAMEL, TAILWIND = (
-    "move", "bet_winner", "bet_loser", "mirage", "lost_camel", "tailwind")
+    "move",
+    "bet_winner",
+    "bet_loser",
+    "mirage",
+    "lost_camel",
+    "tailwind",
+)
 KIND_RANGES = ((0, MOVE), (25, BET_WINNER), (35, BET_LOSER), (40, MIRAGE), (42, LOST_CAMEL), (46, TAILWIND))
 BET_KINDS = (BET_WINNER, BET_LOSER)
 TARGETED_KINDS = (BET_WINNER, BET_LOSER, LOST_CAMEL, TAILWIND)  # the camel is chosen when played
@@ -55,8 +61,10 @@ def printed_camel(card: int) -> str | None:
 
 KIND = [kind(card) for card in range(CARD_COUNT)]
 PRIORITY = [priority(card) for card in range(CARD_COUNT)]
-CARDS = [{"id": card, "kind": KIND[card], "priority": PRIORITY[card], "camel": printed_camel(card)}
-         for card in range(CARD_COUNT)]
+CARDS = [
+    {"id": card, "kind": KIND[card], "priority": PRIORITY[card], "camel": printed_camel(card)}
+    for card in range(CARD_COUNT)
+]
 
 
 def standings(stacks: list[list[str]], stack_leader: str) -> list[str]:
@@ -68,6 +76,7 @@ def standings(stacks: list[list[str]], stack_leader: str) -> list[str]:
 
 
 # -- §2 randomness: a fresh random.Random per chance event, keyed by a string ------------------
+
 
 def die_roll(seed: str, n: int) -> int:
     """Die roll number n of the game: FACES[Random(f"{seed}:die:{n}").randrange(6)]."""

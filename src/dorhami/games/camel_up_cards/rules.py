@@ -4,18 +4,47 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .actions import ACTIONS
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
-from .components import (BET_KINDS, BET_WINNER, CAMELS, CARD_COUNT, COLUMN_SLOTS, HAND_SIZE, KIND,
-                         LOSE, LOST_CAMEL, MIRAGE, MOVE, PRESETS, PRIORITY, START_COINS, START_SPACE, TAILWIND, WIN,
-                         die_roll, printed_camel, random_start_stack, shuffled, standings)
-from .state import (CONFIG_OPTIONS, DEFAULT_CONFIG, PLAYER_RANGE, check_config, copy_for_change, copy_trick,
-                    own_trick_lists, parse_action)
+from .actions import ACTIONS
+from .components import (
+    BET_KINDS,
+    BET_WINNER,
+    CAMELS,
+    CARD_COUNT,
+    COLUMN_SLOTS,
+    HAND_SIZE,
+    KIND,
+    LOSE,
+    LOST_CAMEL,
+    MIRAGE,
+    MOVE,
+    PRESETS,
+    PRIORITY,
+    START_COINS,
+    START_SPACE,
+    TAILWIND,
+    WIN,
+    die_roll,
+    printed_camel,
+    random_start_stack,
+    shuffled,
+    standings,
+)
+from .state import (
+    CONFIG_OPTIONS,
+    DEFAULT_CONFIG,
+    PLAYER_RANGE,
+    check_config,
+    copy_for_change,
+    copy_trick,
+    own_trick_lists,
+    parse_action,
+)
 from .view import public_action, view
 
-
 # -- reading the state ------------------------------------------------------------------------
+
 
 def seat_count(state: State) -> int:
     """N, the number of seats."""
@@ -78,6 +107,7 @@ def legal_camels(state: State, seat: int, card: int) -> list[str | None]:
 
 # -- opening a trick and a race ---------------------------------------------------------------
 
+
 def close_step(state: State) -> None:
     """A decision point closed: actions stamped with the old step are now stale."""
     state["step"] = state.get("step", 0) + 1
@@ -93,8 +123,10 @@ def open_select(state: State, now_ms: int) -> None:
 
 def hand_events(seat: int, cards: list[int]) -> list[Event]:
     """hand_dealt with the count for everyone, and the card ids for the seat alone (§4.6)."""
-    return [{"type": "hand_dealt", "seat": seat, "count": len(cards)},
-            {"type": "cards_drawn", "seat": seat, "cards": list(cards), PRIVATE_TO: [seat]}]
+    return [
+        {"type": "hand_dealt", "seat": seat, "count": len(cards)},
+        {"type": "cards_drawn", "seat": seat, "cards": list(cards), PRIVATE_TO: [seat]},
+    ]
 
 
 def start_race(state: State, now_ms: int) -> list[Event]:
@@ -121,6 +153,7 @@ def start_race(state: State, now_ms: int) -> list[Event]:
 
 # -- committing a card (§4.1) -----------------------------------------------------------------
 
+
 def check_play(state: State, seat: int, card: int, camel: str | None) -> None:
     """The play_card checks in the §4.1 order (unknown_action was judged by parse_action)."""
     if state["phase"] != "select":
@@ -134,8 +167,7 @@ def check_play(state: State, seat: int, card: int, camel: str | None) -> None:
     allowed = legal_camels(state, seat, card)
     if camel not in allowed:
         shown = ", ".join("null" if choice is None else choice for choice in allowed)
-        raise IllegalAction("invalid_camel", f"card {card} ({KIND[card]}) expected camel {shown}, "
-                                             f"but got {camel!r}")
+        raise IllegalAction("invalid_camel", f"card {card} ({KIND[card]}) expected camel {shown}, but got {camel!r}")
 
 
 def commit(state: State, seat: int, card: int, camel: str | None, auto: bool) -> None:
@@ -168,6 +200,7 @@ def timeout(state: State, due_ms: int) -> list[Event]:
 
 # -- camel movement (§4.3) --------------------------------------------------------------------
 
+
 def roll(state: State, camel: str) -> tuple[int, Event]:
     """Die roll number die_counter (§2); tests may inject results through `forced_dice`."""
     n = state["die_counter"]
@@ -190,17 +223,17 @@ def move_unit(state: State, camel: str, delta: int, cause: str) -> Event | None:
         unit, stacks[space - 1] = stack[height:], stack[:height]
     else:
         unit = [camel]
-        stacks[space - 1] = stack[:height] + stack[height + 1:]  # the camels above drop one level
+        stacks[space - 1] = stack[:height] + stack[height + 1 :]  # the camels above drop one level
     landing = stacks[target - 1]
     if delta < 0 and config["stack_leader"] == "top":
         stacks[target - 1] = unit + landing  # a backward move goes to the rear, the bottom when the top leads
     else:
         stacks[target - 1] = landing + unit  # forward moves land on top; so do backward moves when the bottom leads
-    return {"type": "camel_moved", "camel": camel, "unit": list(unit), "from": space, "to": target,
-            "cause": cause}
+    return {"type": "camel_moved", "camel": camel, "unit": list(unit), "from": space, "to": target, "cause": cause}
 
 
 # -- resolving a card (§4.4) ------------------------------------------------------------------
+
 
 def place_bet(state: State, seat: int, card_kind: str, camel: str) -> Event:
     """A token in the next slot of the column, or a fizzle when the column filled meanwhile (D7)."""
@@ -238,8 +271,10 @@ def resolve(state: State, play: dict[str, Any], queue: list[dict[str, Any]]) -> 
 def resolution_queue(state: State) -> list[dict[str, Any]]:
     """§4.2: by printed priority, then clockwise from the lead seat; each play as the events show it."""
     count, lead = seat_count(state), lead_seat(state)
-    plays = [{"seat": seat, "card": choice["card"], "camel": choice["camel"], "auto": choice["auto"]}
-             for seat, choice in enumerate(state["committed"])]
+    plays = [
+        {"seat": seat, "card": choice["card"], "camel": choice["camel"], "auto": choice["auto"]}
+        for seat, choice in enumerate(state["committed"])
+    ]
     return sorted(plays, key=lambda play: (PRIORITY[play["card"]], (play["seat"] - lead) % count))
 
 
@@ -247,8 +282,13 @@ def reveal(state: State, now_ms: int) -> list[Event]:
     """§4.2: show every commitment, resolve in queue order, stop effects at the finish."""
     own_trick_lists(state)
     queue = resolution_queue(state)
-    revealed = {"type": "trick_revealed", "race": state["race"], "trick": state["trick_in_race"],
-                "lead": lead_seat(state), "plays": [dict(play) for play in queue]}
+    revealed = {
+        "type": "trick_revealed",
+        "race": state["race"],
+        "trick": state["trick_in_race"],
+        "lead": lead_seat(state),
+        "plays": [dict(play) for play in queue],
+    }
     log: list[Event] = []
     while queue and not finished(state):
         play = queue.pop(0)
@@ -260,12 +300,20 @@ def reveal(state: State, now_ms: int) -> list[Event]:
         log.append({"type": "card_unresolved", "seat": play["seat"], "card": play["card"]})
         state["discard_pile"].append(play["card"])
     # A private copy, so events handed to the caller never alias the state.
-    state["last_trick"] = copy_trick({"race": revealed["race"], "trick": revealed["trick"], "lead": revealed["lead"],
-                                      "plays": revealed["plays"], "log": log})
+    state["last_trick"] = copy_trick(
+        {
+            "race": revealed["race"],
+            "trick": revealed["trick"],
+            "lead": revealed["lead"],
+            "plays": revealed["plays"],
+            "log": log,
+        }
+    )
     return [revealed, *log] + end_trick(state, now_ms)
 
 
 # -- end of a trick (§4.5) --------------------------------------------------------------------
+
 
 def end_trick(state: State, now_ms: int) -> list[Event]:
     """Clear the commitments, move the lead on, then score the race or refill and select again."""
@@ -307,6 +355,7 @@ def refill(state: State) -> list[Event]:
 
 # -- race scoring and game end (§5) -----------------------------------------------------------
 
+
 def token_amount(token: dict[str, Any], place: int, penalty: int) -> int:
     """WIN[p][slot] or LOSE[slot] (last camel only), minus 1 per wrong bet in the penalty variant."""
     if token["kind"] == BET_WINNER:
@@ -322,8 +371,16 @@ def pay(state: State, token: dict[str, Any], amount: int) -> list[Event]:
         return []
     state["coin_event_seq"] += 1
     state["players"][token["seat"]] = {**player, "coins": coins, "last_change": state["coin_event_seq"]}
-    return [{"type": "payout", "seat": token["seat"], "bet_seq": token["seq"], "amount": amount, "coins": coins,
-             "coin_event_seq": state["coin_event_seq"]}]
+    return [
+        {
+            "type": "payout",
+            "seat": token["seat"],
+            "bet_seq": token["seq"],
+            "amount": amount,
+            "coins": coins,
+            "coin_event_seq": state["coin_event_seq"],
+        }
+    ]
 
 
 def end_race(state: State, reason: str, now_ms: int) -> list[Event]:
@@ -344,6 +401,7 @@ def end_race(state: State, reason: str, now_ms: int) -> list[Event]:
 
 def ranking(players: list[dict[str, Any]]) -> tuple[list[int], dict[str, int]]:
     """§5: most coins first, then lowest last_change; equal on both share the place."""
+
     def key(seat: int) -> tuple[int, int]:
         return -players[seat]["coins"], players[seat]["last_change"]
 
@@ -356,10 +414,13 @@ def game_result(state: State) -> dict[str, Any]:
     """{winners, scores, ranking, ranks} plus each seat's last_change."""
     players = state["players"]
     order, ranks = ranking(players)
-    return {"winners": [seat for seat in order if ranks[str(seat)] == 1],
-            "scores": {str(seat): player["coins"] for seat, player in enumerate(players)},
-            "ranking": order, "ranks": ranks,
-            "last_change": {str(seat): player["last_change"] for seat, player in enumerate(players)}}
+    return {
+        "winners": [seat for seat in order if ranks[str(seat)] == 1],
+        "scores": {str(seat): player["coins"] for seat, player in enumerate(players)},
+        "ranking": order,
+        "ranks": ranks,
+        "last_change": {str(seat): player["last_change"] for seat, player in enumerate(players)},
+    }
 
 
 def end_game(state: State) -> list[Event]:
@@ -371,6 +432,7 @@ def end_game(state: State) -> list[Event]:
 
 
 # -- the engine -------------------------------------------------------------------------------
+
 
 class CamelUpCardsEngine(Engine):
     """Camel Up Cards for 2–6 seats, all choosing at once."""
@@ -385,8 +447,10 @@ class CamelUpCardsEngine(Engine):
 
     def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form; the choice timer is in seconds."""
-        options = {key: {name: list(value) if isinstance(value, list) else value for name, value in option.items()}
-                   for key, option in CONFIG_OPTIONS.items()}
+        options = {
+            key: {name: list(value) if isinstance(value, list) else value for name, value in option.items()}
+            for key, option in CONFIG_OPTIONS.items()
+        }
         options["turn_timer_s"]["unit"] = "s"
         return options
 
@@ -397,14 +461,25 @@ class CamelUpCardsEngine(Engine):
     def _check_config(self, config: dict[str, Any]) -> None:
         check_config(config)
 
-    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
-               previous_result: dict[str, Any] | None) -> State:
+    def _setup(
+        self, players: int, seed: int, config: dict[str, Any], now_ms: int, previous_result: dict[str, Any] | None
+    ) -> State:
         # §2: the seed is a string; an integer seed is used as its decimal string.
-        state = {"config": dict(config), "seed": str(seed), "forced_dice": [], "step": 0,
-                 "race": 1, "global_trick": 0, "die_counter": 0, "coin_event_seq": 0,
-                 "reshuffles": [0] * config["races"], "hands": [[] for _ in range(players)],
-                 "players": [{"coins": START_COINS, "last_change": 0} for _ in range(players)],
-                 "last_race": None, "result": None}
+        state = {
+            "config": dict(config),
+            "seed": str(seed),
+            "forced_dice": [],
+            "step": 0,
+            "race": 1,
+            "global_trick": 0,
+            "die_counter": 0,
+            "coin_event_seq": 0,
+            "reshuffles": [0] * config["races"],
+            "hands": [[] for _ in range(players)],
+            "players": [{"coins": START_COINS, "last_change": 0} for _ in range(players)],
+            "last_race": None,
+            "result": None,
+        }
         start_race(state, now_ms)
         state["step"] = 0
         return state
@@ -423,8 +498,7 @@ class CamelUpCardsEngine(Engine):
         return timeout(state, due_ms)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if (state["phase"] != "select" or seat not in range(seat_count(state))
-                or state["committed"][seat] is not None):
+        if state["phase"] != "select" or seat not in range(seat_count(state)) or state["committed"][seat] is not None:
             return []
         hand = state["hands"][seat]
         # The camels a card takes depend only on its kind: work them out once per kind in the hand.

@@ -34,43 +34,43 @@ ACTION_TYPES = ("play_card",)
 
 class Token(TypedDict):
     seat: int
-    kind: str          # bet_winner | bet_loser
+    kind: str  # bet_winner | bet_loser
     camel: str
-    slot: int          # 1..3 in the order the column filled
-    seq: int           # race_bet_seq when placed (1 = the race's first token)
+    slot: int  # 1..3 in the order the column filled
+    seq: int  # race_bet_seq when placed (1 = the race's first token)
 
 
 class Commitment(TypedDict):
     card: int
     camel: str | None
-    auto: bool         # played by the selection timer (§4.1 timeout)
+    auto: bool  # played by the selection timer (§4.1 timeout)
 
 
 class CamelUpCardsState(TypedDict):
     """The server-side state (§4); per-seat data are lists indexed by seat."""
 
     config: dict[str, Any]
-    seed: str                          # secret; never in a view
-    forced_dice: list[int]             # die results injected by tests, used before the seeded rolls
+    seed: str  # secret; never in a view
+    forced_dice: list[int]  # die results injected by tests, used before the seeded rolls
     step: int
-    phase: str                         # select | game_over
+    phase: str  # select | game_over
     race: int
     trick_in_race: int
     global_trick: int
     die_counter: int
-    reshuffles: list[int]              # reshuffles[race - 1]
+    reshuffles: list[int]  # reshuffles[race - 1]
     race_bet_seq: int
     coin_event_seq: int
-    stacks: list[list[str]]            # stacks[space - 1], bottom to top
-    draw_pile: list[int]               # top first; secret
+    stacks: list[list[str]]  # stacks[space - 1], bottom to top
+    draw_pile: list[int]  # top first; secret
     discard_pile: list[int]
-    hands: list[list[int]]             # sorted ids
+    hands: list[list[int]]  # sorted ids
     committed: list[Commitment | None]
     bets: list[Token]
-    players: list[dict[str, Any]]                # {coins, last_change}
+    players: list[dict[str, Any]]  # {coins, last_change}
     deadline: int | None
-    last_trick: dict[str, Any] | None            # the reveal and its resolution log
-    last_race: dict[str, Any] | None             # {race, reason, standings} of the last scored race
+    last_trick: dict[str, Any] | None  # the reveal and its resolution log
+    last_race: dict[str, Any] | None  # {race, reason, standings} of the last scored race
     result: dict[str, Any] | None
 
 

@@ -21,8 +21,21 @@ from random import Random
 from typing import Any, cast
 
 from ...engine.contract import Action, Engine, State
-from .components import (BET_KINDS, BET_WINNER, CAMELS, COLUMN_SLOTS, FACES, KIND, LOSE, LOST_CAMEL, MOVE,
-                         TAILWIND, WIN, printed_camel, standings)
+from .components import (
+    BET_KINDS,
+    BET_WINNER,
+    CAMELS,
+    COLUMN_SLOTS,
+    FACES,
+    KIND,
+    LOSE,
+    LOST_CAMEL,
+    MOVE,
+    TAILWIND,
+    WIN,
+    printed_camel,
+    standings,
+)
 
 # Simulated race ends for the current position, and for each position a card could lead to.
 SIMS = {"easy": 30, "normal": 50, "hard": 70}
@@ -98,7 +111,7 @@ class Table:
         stack = stacks[space]
         height = stack.index(camel)
         unit = stack[height:] if self.carry else [camel]
-        stacks[space] = stack[:height] if self.carry else stack[:height] + stack[height + 1:]
+        stacks[space] = stack[:height] if self.carry else stack[:height] + stack[height + 1 :]
         if delta < 0 and self.leader == "top":
             stacks[target][:0] = unit
         else:
@@ -132,7 +145,7 @@ class Table:
             stack = track[space]
             height = stack.index(camel)
             unit = stack[height:] if self.carry else [camel]
-            del stack[height:height + len(unit)]
+            del stack[height : height + len(unit)]
             track[target] += unit
             for rider in unit:
                 where[rider] = target
@@ -160,8 +173,10 @@ class Table:
         """The expected payout of one token (§5), penalty variant included."""
         chances = odds[camel]
         if kind == BET_WINNER:
-            return sum(chance * (WIN[place + 1][slot - 1] - (self.penalty if place >= 3 else 0))
-                       for place, chance in enumerate(chances))
+            return sum(
+                chance * (WIN[place + 1][slot - 1] - (self.penalty if place >= 3 else 0))
+                for place, chance in enumerate(chances)
+            )
         last = chances[-1]
         return cast("float", last * LOSE[slot - 1] - (1 - last) * self.penalty)
 

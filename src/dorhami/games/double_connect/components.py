@@ -23,18 +23,63 @@ class Symbol(NamedTuple):
 
 
 _SYMBOL_TABLE = [
-    ("anchor", "⚓"), ("apple", "🍎"), ("ball", "⚽"), ("balloon", "🎈"), ("bell", "🔔"),
-    ("bicycle", "🚲"), ("bird", "🐦"), ("bomb", "💣"), ("cactus", "🌵"), ("candle", "🕯️"),
-    ("car", "🚗"), ("carrot", "🥕"), ("cat", "🐱"), ("cheese", "🧀"), ("clock", "🕒"),
-    ("cloud", "☁️"), ("clover", "🍀"), ("crown", "👑"), ("diamond", "💎"), ("dog", "🐶"),
-    ("dolphin", "🐬"), ("dragon", "🐉"), ("drop", "💧"), ("eye", "👁️"), ("fire", "🔥"),
-    ("fish", "🐟"), ("flower", "🌼"), ("ghost", "👻"), ("glasses", "👓"), ("guitar", "🎸"),
-    ("hammer", "🔨"), ("hat", "🎩"), ("heart", "❤️"), ("horse", "🐴"), ("ice_cream", "🍦"),
-    ("key", "🔑"), ("ladybug", "🐞"), ("leaf", "🍁"), ("lightbulb", "💡"), ("lightning", "⚡"),
-    ("lock", "🔒"), ("moon", "🌙"), ("pencil", "✏️"), ("question", "❓"), ("rocket", "🚀"),
-    ("scissors", "✂️"), ("skull", "💀"), ("snowflake", "❄️"), ("snowman", "⛄"), ("spider", "🕷️"),
-    ("star", "⭐"), ("sun", "☀️"), ("target", "🎯"), ("tree", "🌳"), ("turtle", "🐢"),
-    ("umbrella", "☂️"), ("zebra", "🦓"),
+    ("anchor", "⚓"),
+    ("apple", "🍎"),
+    ("ball", "⚽"),
+    ("balloon", "🎈"),
+    ("bell", "🔔"),
+    ("bicycle", "🚲"),
+    ("bird", "🐦"),
+    ("bomb", "💣"),
+    ("cactus", "🌵"),
+    ("candle", "🕯️"),
+    ("car", "🚗"),
+    ("carrot", "🥕"),
+    ("cat", "🐱"),
+    ("cheese", "🧀"),
+    ("clock", "🕒"),
+    ("cloud", "☁️"),
+    ("clover", "🍀"),
+    ("crown", "👑"),
+    ("diamond", "💎"),
+    ("dog", "🐶"),
+    ("dolphin", "🐬"),
+    ("dragon", "🐉"),
+    ("drop", "💧"),
+    ("eye", "👁️"),
+    ("fire", "🔥"),
+    ("fish", "🐟"),
+    ("flower", "🌼"),
+    ("ghost", "👻"),
+    ("glasses", "👓"),
+    ("guitar", "🎸"),
+    ("hammer", "🔨"),
+    ("hat", "🎩"),
+    ("heart", "❤️"),
+    ("horse", "🐴"),
+    ("ice_cream", "🍦"),
+    ("key", "🔑"),
+    ("ladybug", "🐞"),
+    ("leaf", "🍁"),
+    ("lightbulb", "💡"),
+    ("lightning", "⚡"),
+    ("lock", "🔒"),
+    ("moon", "🌙"),
+    ("pencil", "✏️"),
+    ("question", "❓"),
+    ("rocket", "🚀"),
+    ("scissors", "✂️"),
+    ("skull", "💀"),
+    ("snowflake", "❄️"),
+    ("snowman", "⛄"),
+    ("spider", "🕷️"),
+    ("star", "⭐"),
+    ("sun", "☀️"),
+    ("target", "🎯"),
+    ("tree", "🌳"),
+    ("turtle", "🐢"),
+    ("umbrella", "☂️"),
+    ("zebra", "🦓"),
 ]
 SYMBOLS: tuple[Symbol, ...] = tuple(Symbol(i, name, emoji) for i, (name, emoji) in enumerate(_SYMBOL_TABLE))
 
@@ -59,7 +104,8 @@ def _common_table() -> tuple[tuple[int | None, ...], ...]:
     """common(a, b) for every pair of distinct cards; None on the diagonal."""
     return tuple(
         tuple(None if a == b else next(iter(_CARD_SETS[a] & _CARD_SETS[b])) for b in range(CARD_COUNT))
-        for a in range(CARD_COUNT))
+        for a in range(CARD_COUNT)
+    )
 
 
 _COMMON = _common_table()

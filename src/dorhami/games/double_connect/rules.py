@@ -6,15 +6,29 @@ from functools import lru_cache
 from typing import Any, TypeGuard, cast
 
 from dorhami.engine import Action, Engine, Event, IllegalAction, State
-from dorhami.engine.rng import table_rng
 from dorhami.engine.contract import sides_of
+from dorhami.engine.rng import table_rng
 
 from . import view as view_module
 from .actions import ACTIONS
 from .components import AUTO_HAND_SIZE, CARD_COUNT, MAX_DEALT, SYMBOL_COUNT, common
-from .state import (ALL_HANDS_EMPTY, CLAIMING_PHASES, COUNTDOWN, FINAL_CHANCE, FINAL_CHANCE_OVER,
-                    FINISHED, FIRST_OUT, PLAYING, TIME_LIMIT, Claim, available_targets, is_own_team,
-                    is_teams, parse_claim, start_card_covered)
+from .state import (
+    ALL_HANDS_EMPTY,
+    CLAIMING_PHASES,
+    COUNTDOWN,
+    FINAL_CHANCE,
+    FINAL_CHANCE_OVER,
+    FINISHED,
+    FIRST_OUT,
+    PLAYING,
+    TIME_LIMIT,
+    Claim,
+    available_targets,
+    is_own_team,
+    is_teams,
+    parse_claim,
+    start_card_covered,
+)
 
 # §6: every config key with its default.
 DEFAULT_CONFIG = {
@@ -64,6 +78,7 @@ NEVER = (float("inf"), float("inf"))  # the emptied_at of a seat or team that ne
 
 # -- config ---------------------------------------------------------------------------------
 
+
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -94,14 +109,15 @@ def team_count(config: dict[str, Any], players: int) -> int:
 
 # -- legal actions ------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=4096)
 def claims_for_pair(card: int, target: int) -> tuple[Action, ...]:
     """The 57 claims of one (card, target) pair, shared between calls: callers must not mutate them."""
-    return tuple({"type": "claim", "card": card, "target": target, "symbol": symbol}
-                 for symbol in range(SYMBOL_COUNT))
+    return tuple({"type": "claim", "card": card, "target": target, "symbol": symbol} for symbol in range(SYMBOL_COUNT))
 
 
 # -- ranking (§5) -----------------------------------------------------------------------------
+
 
 def competition_ranks(keys: list[Any]) -> list[int]:
     """Standard competition ranking (1, 2, 2, 4): lower key is better, equal keys share a rank."""
@@ -122,8 +138,11 @@ def team_key(state: State, team: int) -> tuple[Any, ...]:
     """Team order: lower total, then the earliest emptied member, then fewer total wrong claims."""
     seats = team_seats(state, team)
     emptied = [tuple(state["emptied_at"][s]) for s in seats if state["emptied_at"][s]]
-    return (sum(len(state["hands"][s]) for s in seats), min(emptied, default=NEVER),
-            sum(state["wrong_claims"][s] for s in seats))
+    return (
+        sum(len(state["hands"][s]) for s in seats),
+        min(emptied, default=NEVER),
+        sum(state["wrong_claims"][s] for s in seats),
+    )
 
 
 def team_table(state: State) -> list[dict[str, Any]]:
@@ -131,8 +150,16 @@ def team_table(state: State) -> list[dict[str, Any]]:
     teams = range(state["team_count"])
     keys = [team_key(state, team) for team in teams]
     ranks = competition_ranks(keys)
-    rows = [{"team": team, "seats": team_seats(state, team), "total": keys[team][0],
-             "wrong_claims": keys[team][2], "rank": ranks[team]} for team in teams]
+    rows = [
+        {
+            "team": team,
+            "seats": team_seats(state, team),
+            "total": keys[team][0],
+            "wrong_claims": keys[team][2],
+            "rank": ranks[team],
+        }
+        for team in teams
+    ]
     return sorted(rows, key=lambda row: (row["rank"], row["team"]))
 
 
@@ -148,9 +175,17 @@ def final_results(state: State) -> dict[str, Any]:
     """The §5 result of a finished game."""
     ranks = seat_ranks(state)
     ranking = sorted(range(state["players"]), key=lambda seat: (ranks[seat], seat))
-    rows = [{"seat": seat, "cards_left": len(state["hands"][seat]),
-             "wrong_claims": state["wrong_claims"][seat], "placed": state["placed"][seat],
-             "emptied_at": state["emptied_at"][seat], "rank": ranks[seat]} for seat in ranking]
+    rows = [
+        {
+            "seat": seat,
+            "cards_left": len(state["hands"][seat]),
+            "wrong_claims": state["wrong_claims"][seat],
+            "placed": state["placed"][seat],
+            "emptied_at": state["emptied_at"][seat],
+            "rank": ranks[seat],
+        }
+        for seat in ranking
+    ]
     result = {
         "winners": [seat for seat in ranking if ranks[seat] == 1],
         "scores": {str(seat): len(state["hands"][seat]) for seat in range(state["players"])},
@@ -164,6 +199,7 @@ def final_results(state: State) -> dict[str, Any]:
 
 
 # -- the engine -------------------------------------------------------------------------------
+
 
 class DoubleConnectEngine(Engine):
     """The rules of /work/shared/rules/double-connect.md."""
@@ -184,9 +220,11 @@ class DoubleConnectEngine(Engine):
     def config_options(self) -> dict[str, dict[str, Any]]:
         """§6 for the lobby's form: choices or ranges, with a "unit" on durations and "when" on mode keys."""
         low, high = HAND_SIZE_RANGE
-        options: dict[str, dict[str, Any]] = {**{key: {"choices": list(values)} for key, values in CHOICES.items()},
-                                              "hand_size": {"choices": ["auto", *range(low, high + 1)]},
-                                              **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()}}
+        options: dict[str, dict[str, Any]] = {
+            **{key: {"choices": list(values)} for key, values in CHOICES.items()},
+            "hand_size": {"choices": ["auto", *range(low, high + 1)]},
+            **{key: {"min": a, "max": b} for key, (a, b) in INT_RANGES.items()},
+        }
         for key in DURATIONS_MS:
             options[key]["unit"] = "ms"
         for key, when in IN_PLAY_WHEN.items():
@@ -219,11 +257,14 @@ class DoubleConnectEngine(Engine):
 
     # -- setup (§3) -------------------------------------------------------------------------
 
-    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
-               previous_result: dict[str, Any] | None) -> State:
+    def _setup(
+        self, players: int, seed: int, config: dict[str, Any], now_ms: int, previous_result: dict[str, Any] | None
+    ) -> State:
         if players not in allowed_player_counts(config):
-            raise IllegalAction("invalid_players", f"expected one of {allowed_player_counts(config)} players "
-                                                   f"for this config, but got {players}")
+            raise IllegalAction(
+                "invalid_players",
+                f"expected one of {allowed_player_counts(config)} players for this config, but got {players}",
+            )
         size = hand_size_for(config, players)
         deck = list(range(CARD_COUNT))
         table_rng(seed).shuffle(deck)  # §3.2: random.Random(seed).shuffle
@@ -242,11 +283,10 @@ class DoubleConnectEngine(Engine):
             "play_start": play_start,
             "time_up_at": play_start + config["time_limit_ms"],
             "final_deadline": None,
-            "hands": [deck[seat * size:(seat + 1) * size] for seat in range(players)],  # §3.3: in blocks
-            "pile": deck[players * size + 1:],
+            "hands": [deck[seat * size : (seat + 1) * size] for seat in range(players)],  # §3.3: in blocks
+            "pile": deck[players * size + 1 :],
             "start_card": deck[players * size],
-            "start_capacity": (config["team_start_slots"] * teams if is_own_team(config)
-                               else config["start_slots"]),
+            "start_capacity": (config["team_start_slots"] * teams if is_own_team(config) else config["start_slots"]),
             "arms": [],
             "locked_until": [0] * players,
             "wrong_claims": [0] * players,
@@ -293,8 +333,17 @@ class DoubleConnectEngine(Engine):
         if claim.target == state["start_card"] and start_card_covered(state):
             events.append({"type": "start_card_covered", "t": t})
         state["placed"][seat] += 1
-        events.append({"type": "claim_accepted", "seat": seat, "card": claim.card, "target": claim.target,
-                       "symbol": claim.symbol, "arm": arm, "t": t})
+        events.append(
+            {
+                "type": "claim_accepted",
+                "seat": seat,
+                "card": claim.card,
+                "target": claim.target,
+                "symbol": claim.symbol,
+                "arm": arm,
+                "t": t,
+            }
+        )
         if not state["hands"][seat]:
             events += self._hand_emptied(state, seat, t)
         return events
@@ -335,9 +384,18 @@ class DoubleConnectEngine(Engine):
             state["locked_until"][seat] = t + config["wrong_lockout_ms"]
         else:
             state["locked_until"][seat] = t + config["empty_pile_lockout_ms"]
-        return [{"type": "claim_wrong", "seat": seat, "card": claim.card, "target": claim.target,
-                 "symbol": claim.symbol, "penalty_card": penalty,
-                 "locked_until": state["locked_until"][seat], "t": t}]
+        return [
+            {
+                "type": "claim_wrong",
+                "seat": seat,
+                "card": claim.card,
+                "target": claim.target,
+                "symbol": claim.symbol,
+                "penalty_card": penalty,
+                "locked_until": state["locked_until"][seat],
+                "t": t,
+            }
+        ]
 
     def _finish(self, state: State, reason: str, t: int) -> list[Event]:
         """The one finish (§4.5): phase finished, then the results."""
@@ -346,8 +404,13 @@ class DoubleConnectEngine(Engine):
         state["finished_at"] = t
         state["step"] += 1
         result = final_results(state)
-        event = {"type": "game_finished", "reason": reason, "t": t, "winners": result["winners"],
-                 "results": result["results"]}
+        event = {
+            "type": "game_finished",
+            "reason": reason,
+            "t": t,
+            "winners": result["winners"],
+            "results": result["results"],
+        }
         if "teams" in result:
             event["teams"] = result["teams"]
         return [event]
@@ -393,8 +456,14 @@ class DoubleConnectEngine(Engine):
             state["phase"] = PLAYING
             state["step"] += 1
             # D17: hands and the start card are revealed together.
-            return [{"type": "play_started", "t": due, "hands": [list(h) for h in state["hands"]],
-                     "start_card": state["start_card"]}]
+            return [
+                {
+                    "type": "play_started",
+                    "t": due,
+                    "hands": [list(h) for h in state["hands"]],
+                    "start_card": state["start_card"],
+                }
+            ]
         if name == FINAL_CHANCE_OVER:
             return self._finish(state, FINAL_CHANCE_OVER, due)
         if name == TIME_UP:
@@ -406,8 +475,12 @@ class DoubleConnectEngine(Engine):
 
     def may_claim(self, state: State, seat: int) -> bool:
         """Claims open, this seat seated and not locked out at the state's clock."""
-        return (state["phase"] in CLAIMING_PHASES and _is_int(seat) and 0 <= seat < state["players"]
-                and state["clock"] >= state["locked_until"][seat])
+        return (
+            state["phase"] in CLAIMING_PHASES
+            and _is_int(seat)
+            and 0 <= seat < state["players"]
+            and state["clock"] >= state["locked_until"][seat]
+        )
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every (hand card × available target) pair with each of the 57 symbols, right or wrong."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeGuard, TypedDict, cast
+from typing import Any, NamedTuple, TypedDict, TypeGuard, cast
 
 from dorhami.engine import IllegalAction
 
@@ -23,6 +23,7 @@ TIME_LIMIT = "time_limit"
 
 
 # -- the claim (§4.4) --------------------------------------------------------------------------
+
 
 class Claim(NamedTuple):
     """`claim(card, target, symbol)`: my card goes on tower card `target`, matching `symbol`."""
@@ -47,6 +48,7 @@ def parse_claim(action: dict[str, Any]) -> Claim:
 
 
 # -- the state ------------------------------------------------------------------------------
+
 
 class Arm(TypedDict):
     """A stack on the start card (§4.2); only its top card is open."""
@@ -86,6 +88,7 @@ class DoubleConnectState(TypedDict):
 
 
 # -- queries on the state (the tower of §4.2) -------------------------------------------------
+
 
 def is_teams(config: dict[str, Any]) -> bool:
     return cast("bool", config["mode"] == "teams")

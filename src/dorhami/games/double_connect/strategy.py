@@ -49,8 +49,7 @@ def pick_target(state: dict[str, Any], seat: int, targets: list[int]) -> int:
     return min(targets, key=lambda target: (arm_distance(state, seat, target), target))
 
 
-def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
-           level: str) -> dict[str, Any] | None:
+def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random, level: str) -> dict[str, Any] | None:
     """One claim: the lowest hand card on the target we least expect others to take, with the
     shared symbol — or, on a slip, a wrong one."""
     view = engine.view(state, seat)

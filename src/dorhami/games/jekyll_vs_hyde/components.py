@@ -55,8 +55,14 @@ def card_by_code(text: str) -> int:
 
 
 CARDS: list[dict[str, Any]] = [
-    {"id": c, "code": code(c), "kind": "potion" if is_potion(c) else "evil",
-     "color": color(c), "value": value(c), "strength": strength(c)}
+    {
+        "id": c,
+        "code": code(c),
+        "kind": "potion" if is_potion(c) else "evil",
+        "color": color(c),
+        "value": value(c),
+        "strength": strength(c),
+    }
     for c in range(CARD_COUNT)
 ]
 CODES: dict[str, int] = {card["code"]: card["id"] for card in CARDS}

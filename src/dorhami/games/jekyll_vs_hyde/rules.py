@@ -7,19 +7,32 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, cast
 
-from .actions import ACTIONS
 from ...engine.contract import PRIVATE_TO, Action, Engine, Event, State
 from ...engine.errors import IllegalAction
-from .components import (CARD_COUNT, COLORS, EFFECT_BY_COLOR, HAND_SIZE, JEKYLL_SIDE_LAST, ROUNDS,
-                         SEATS, TRACK_END, TRICKS_PER_ROUND, color, is_potion, strength, value)
-from .state import (DEFAULT_CONFIG, TIMEOUT_KEYS, check_config, config_options, copy_for_change, parse_action,
-                    turn)
+from .actions import ACTIONS
+from .components import (
+    CARD_COUNT,
+    COLORS,
+    EFFECT_BY_COLOR,
+    HAND_SIZE,
+    JEKYLL_SIDE_LAST,
+    ROUNDS,
+    SEATS,
+    TRACK_END,
+    TRICKS_PER_ROUND,
+    color,
+    is_potion,
+    strength,
+    value,
+)
+from .state import DEFAULT_CONFIG, TIMEOUT_KEYS, check_config, config_options, copy_for_change, parse_action, turn
 from .view import public_action, view
 
 SIMULTANEOUS = {"exchange": "exchange_pending", "greed": "greed_pending"}
 
 
 # -- reading the state ------------------------------------------------------------------------
+
 
 def greed_count(state: State) -> int:
     """g = min(greed_exchange_count, hand size) (§4.3)."""
@@ -54,6 +67,7 @@ def potion_rule_met(state: State, seat: int, cards: Sequence[int]) -> bool:
 
 # -- timers -----------------------------------------------------------------------------------
 
+
 def deadline(state: State, now_ms: int, timeout_key: str) -> int | None:
     """now + the step's timeout, or None when timers are off (§4.6)."""
     if not state["config"]["timers_enabled"]:
@@ -69,16 +83,17 @@ def auto_action(state: State, seat: int) -> Action:
         chosen = []
         if state["dealt_potions"][seat] >= 2:
             chosen.append(min(card for card in hand if is_potion(card)))
-        chosen += [card for card in hand if card not in chosen][:state["round"] - len(chosen)]
+        chosen += [card for card in hand if card not in chosen][: state["round"] - len(chosen)]
         return {"type": "exchange_cards", "cards": chosen}
     if phase == "lead":
         return {"type": "play_card", "card": hand[0], "named_color": "purple" if is_potion(hand[0]) else None}
     if phase == "follow":
         return {"type": "play_card", "card": min(legal_follows(state, seat)), "named_color": None}
-    return {"type": "greed_give", "cards": hand[:greed_count(state)]}
+    return {"type": "greed_give", "cards": hand[: greed_count(state)]}
 
 
 # -- opening steps ----------------------------------------------------------------------------
+
 
 def close_step(state: State) -> None:
     """A decision point closed: actions stamped with the old step are now stale."""
@@ -125,11 +140,19 @@ def deal_round(state: State, now_ms: int) -> list[Event]:
     jekyll, hyde = state["roles"]["jekyll"], state["roles"]["hyde"]
     state["hands"] = [[], []]
     state["hands"][jekyll] = sorted(deck[0:HAND_SIZE])
-    state["hands"][hyde] = sorted(deck[HAND_SIZE:2 * HAND_SIZE])
-    state["set_aside"] = sorted(deck[2 * HAND_SIZE:])
+    state["hands"][hyde] = sorted(deck[HAND_SIZE : 2 * HAND_SIZE])
+    state["set_aside"] = sorted(deck[2 * HAND_SIZE :])
     state["dealt_potions"] = [sum(is_potion(card) for card in hand) for hand in state["hands"]]
-    state.update(trick_no=1, trick=[], ranking=[], won=[[], []], history=[], last_trick=None,
-                 greed_pending=[None, None], received=[None, None])
+    state.update(
+        trick_no=1,
+        trick=[],
+        ranking=[],
+        won=[[], []],
+        history=[],
+        last_trick=None,
+        greed_pending=[None, None],
+        received=[None, None],
+    )
     state["leader"] = round_leader(state)
     open_simultaneous(state, "exchange", now_ms, "exchange_timeout_s")
     return [{"type": "round_started", "round": state["round"], "leader": state["leader"]}]
@@ -143,6 +166,7 @@ def start_game(state: State, jekyll: int, now_ms: int) -> list[Event]:
 
 
 # -- exchange and greed -----------------------------------------------------------------------
+
 
 def check_submission(state: State, seat: int, cards: list[int], phase: str, count: int) -> None:
     """The shared checks of `exchange_cards` and `greed_give`, in the §4.3 order."""
@@ -169,9 +193,9 @@ def swap_cards(state: State, pending_key: str) -> list[Event]:
     for seat in SEATS:
         hands[seat] = sorted(hands[seat] + pending[1 - seat])
         state["received"][seat] = sorted(pending[1 - seat])
-    return [{"type": "cards_received", "seat": seat, "cards": state["received"][seat],
-             PRIVATE_TO: [seat]}
-            for seat in SEATS]
+    return [
+        {"type": "cards_received", "seat": seat, "cards": state["received"][seat], PRIVATE_TO: [seat]} for seat in SEATS
+    ]
 
 
 def submit(state: State, seat: int, cards: list[int], phase: str) -> list[Event]:
@@ -213,6 +237,7 @@ def greed_give(state: State, seat: int, cards: list[int], now_ms: int) -> list[E
 
 # -- playing a card ---------------------------------------------------------------------------
 
+
 def check_play(state: State, seat: int, card: int, named: str | None) -> None:
     """The play_card checks in the §4.3 order."""
     if state["phase"] not in ("lead", "follow"):
@@ -240,7 +265,7 @@ def rank_color(state: State, card: int) -> list[Event]:
     ranking.append(color(card))
     if len(ranking) == 2:
         ranking.append(next(c for c in COLORS if c not in ranking))
-    added = ranking[ranking.index(color(card)):]
+    added = ranking[ranking.index(color(card)) :]
     return [{"type": "color_ranked", "color": c, "rank": ranking.index(c)} for c in added]
 
 
@@ -261,6 +286,7 @@ def play_card(state: State, seat: int, card: int, named: str | None, now_ms: int
 
 
 # -- trick resolution (§4.4) ------------------------------------------------------------------
+
 
 def trick_winner(ranking: list[str], lead: dict[str, Any], follow: dict[str, Any]) -> int:
     """§4.4.1–2: same colour by value, else by colour rank; with a potion by strength."""
@@ -304,11 +330,16 @@ def resolve_trick(state: State, now_ms: int) -> list[Event]:
     winner = trick_winner(state["ranking"], lead, follow)
     effect = potion_effect(lead["card"], follow["card"])
     state["won"][winner].append([lead["card"], follow["card"]])
-    state["last_trick"] = {"lead": lead["card"], "follow": follow["card"], "winner": winner,
-                           "effect": effect, "leader": lead["seat"], "named_color": lead["named_color"]}
+    state["last_trick"] = {
+        "lead": lead["card"],
+        "follow": follow["card"],
+        "winner": winner,
+        "effect": effect,
+        "leader": lead["seat"],
+        "named_color": lead["named_color"],
+    }
     state["history"].append(dict(state["last_trick"]))
-    events = [{"type": "trick_won", "seat": winner, "lead": lead["card"], "follow": follow["card"],
-               "effect": effect}]
+    events = [{"type": "trick_won", "seat": winner, "lead": lead["card"], "follow": follow["card"], "effect": effect}]
     events += apply_effect(state, effect, winner)
     state["trick"] = []
     state["leader"] = winner
@@ -324,14 +355,16 @@ def resolve_trick(state: State, now_ms: int) -> list[Event]:
 
 # -- round, game and match end (§4.5, §5) -----------------------------------------------------
 
+
 def end_round(state: State, now_ms: int) -> list[Event]:
     """Spread of evil: the marker moves toward Hyde by the trick difference, clamped (D14)."""
     roles = state["roles"]
     tricks = {role: len(state["won"][roles[role]]) for role in ("jekyll", "hyde")}
     diff = abs(tricks["jekyll"] - tricks["hyde"])
     state["marker"] = min(TRACK_END, state["marker"] + diff)
-    events = [{"type": "evil_spread", "round": state["round"], "tricks": tricks, "diff": diff,
-               "marker": state["marker"]}]
+    events = [
+        {"type": "evil_spread", "round": state["round"], "tricks": tricks, "diff": diff, "marker": state["marker"]}
+    ]
     if state["marker"] == TRACK_END:
         return events + end_game(state, roles["hyde"], "marker_reached_end", now_ms)
     if state["round"] == ROUNDS:
@@ -343,9 +376,16 @@ def end_round(state: State, now_ms: int) -> list[Event]:
 def game_result(state: State, winner: int, reason: str) -> dict[str, Any]:
     """The §4.5 result of one game."""
     loser = 1 - winner
-    return {"winners": [winner], "scores": {str(winner): 1, str(loser): 0}, "ranking": [winner, loser],
-            "winner_seat": winner, "winner_role": "jekyll" if winner == state["roles"]["jekyll"] else "hyde",
-            "reason": reason, "marker": state["marker"], "rounds_played": state["round"]}
+    return {
+        "winners": [winner],
+        "scores": {str(winner): 1, str(loser): 0},
+        "ranking": [winner, loser],
+        "winner_seat": winner,
+        "winner_role": "jekyll" if winner == state["roles"]["jekyll"] else "hyde",
+        "reason": reason,
+        "marker": state["marker"],
+        "rounds_played": state["round"],
+    }
 
 
 def end_game(state: State, winner: int, reason: str, now_ms: int) -> list[Event]:
@@ -386,13 +426,19 @@ def match_result(match: dict[str, Any]) -> dict[str, Any]:
     winner = match_winner(scores, rounds)
     placing = [0, 1] if winner is None else [winner, 1 - winner]
     by_seat = {str(seat): scores[seat] for seat in SEATS}
-    return {"winners": placing if winner is None else [winner], "scores": by_seat, "ranking": placing,
-            "winner_seat": winner, "hyde_score": dict(by_seat),
-            "hyde_rounds": {str(seat): rounds[seat] for seat in SEATS},
-            "games": [dict(game) for game in match["games"]]}
+    return {
+        "winners": placing if winner is None else [winner],
+        "scores": by_seat,
+        "ranking": placing,
+        "winner_seat": winner,
+        "hyde_score": dict(by_seat),
+        "hyde_rounds": {str(seat): rounds[seat] for seat in SEATS},
+        "games": [dict(game) for game in match["games"]],
+    }
 
 
 # -- the engine -------------------------------------------------------------------------------
+
 
 class JekyllVsHydeEngine(Engine):
     """Jekyll vs. Hyde for exactly two seats."""
@@ -419,15 +465,19 @@ class JekyllVsHydeEngine(Engine):
             options[key].update(unit="s", when={"timers_enabled": [True]})
         return options
 
-    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
-               previous_result: dict[str, Any] | None) -> State:
+    def _setup(
+        self, players: int, seed: int, config: dict[str, Any], now_ms: int, previous_result: dict[str, Any] | None
+    ) -> State:
         # §3.1: the table's first draw, only when the seat is random.
         role_draw = config["jekyll_seat"] == "random"
         jekyll = random.Random(seed).randrange(2) if role_draw else config["jekyll_seat"]
         draws = {"seed": seed, "role_draw": role_draw, "shuffles": 0}
-        state = {"config": dict(config), "rng": draws, "step": 0,
-                 "match": {"game_index": 1, "hyde_score": [None, None], "hyde_rounds": [None, None],
-                           "games": []}}
+        state = {
+            "config": dict(config),
+            "rng": draws,
+            "step": 0,
+            "match": {"game_index": 1, "hyde_score": [None, None], "hyde_rounds": [None, None], "games": []},
+        }
         start_game(state, jekyll, now_ms)
         state["step"] = 0
         return state
@@ -481,18 +531,24 @@ class JekyllVsHydeEngine(Engine):
         hand = sorted(state["hands"][seat])
         if state["phase"] == "greed":
             return [{"type": "greed_give", "cards": list(cards)} for cards in combinations(hand, greed_count(state))]
-        return [{"type": "exchange_cards", "cards": list(cards)} for cards in combinations(hand, state["round"])
-                if potion_rule_met(state, seat, cards)]
+        return [
+            {"type": "exchange_cards", "cards": list(cards)}
+            for cards in combinations(hand, state["round"])
+            if potion_rule_met(state, seat, cards)
+        ]
 
     @staticmethod
     def _legal_plays(state: State, seat: int) -> list[Action]:
         """Each playable card once, a leading potion once per colour."""
         if state["phase"] == "follow":
-            return [{"type": "play_card", "card": card, "named_color": None}
-                    for card in sorted(legal_follows(state, seat))]
-        return [{"type": "play_card", "card": card, "named_color": named}
-                for card in sorted(state["hands"][seat])
-                for named in (COLORS if is_potion(card) else (None,))]
+            return [
+                {"type": "play_card", "card": card, "named_color": None} for card in sorted(legal_follows(state, seat))
+            ]
+        return [
+            {"type": "play_card", "card": card, "named_color": named}
+            for card in sorted(state["hands"][seat])
+            for named in (COLORS if is_potion(card) else (None,))
+        ]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

@@ -34,26 +34,26 @@ class JekyllVsHydeState(TypedDict):
     """The server-side state (§4.1); per-seat data are lists indexed by seat."""
 
     config: dict[str, Any]
-    rng: dict[str, Any]                          # {seed, role_draw, shuffles}: replays random.Random(seed)
-    roles: dict[str, Any]                        # {"jekyll": seat, "hyde": seat}
-    phase: str                         # exchange | lead | follow | greed | game_over | match_over
+    rng: dict[str, Any]  # {seed, role_draw, shuffles}: replays random.Random(seed)
+    roles: dict[str, Any]  # {"jekyll": seat, "hyde": seat}
+    phase: str  # exchange | lead | follow | greed | game_over | match_over
     round: int
     trick_no: int
     marker: int
-    hands: list[list[int]]             # sorted ids
+    hands: list[list[int]]  # sorted ids
     set_aside: list[int]
     dealt_potions: list[int]
     exchange_pending: list[list[int] | None]
     greed_pending: list[list[int] | None]
-    received: list[list[int] | None]   # the cards each seat got in its last swap this round
+    received: list[list[int] | None]  # the cards each seat got in its last swap this round
     leader: int
     trick: list[TrickCard]
     ranking: list[str]
-    won: list[list[list[int]]]         # [[lead, follow], …] in the order gained
-    history: list[dict[str, Any]]                # every completed trick of the round, in play order
+    won: list[list[list[int]]]  # [[lead, follow], …] in the order gained
+    history: list[dict[str, Any]]  # every completed trick of the round, in play order
     last_trick: dict[str, Any] | None
     deadlines: list[int | None]
-    match: dict[str, Any]                        # game_index, hyde_score [seat], hyde_rounds [seat], games
+    match: dict[str, Any]  # game_index, hyde_score [seat], hyde_rounds [seat], games
     result: dict[str, Any] | None
     step: int
 
@@ -74,6 +74,7 @@ def turn(state: dict[str, Any]) -> int | None:
 
 def check_config(config: dict[str, Any]) -> None:
     """Refuse any §6 value outside its allowed set with `invalid_config`."""
+
     def refuse(key: str, expected: str) -> None:
         raise IllegalAction("invalid_config", f"{key} expected {expected}, but got {config[key]!r}")
 
@@ -136,8 +137,12 @@ def copy_for_change(state: dict[str, Any]) -> dict[str, Any]:
     for key in state.keys() - _SHAPED:
         new[key] = clone(state[key])
     match = state["match"]
-    new["match"] = {**match, "hyde_score": list(match["hyde_score"]), "hyde_rounds": list(match["hyde_rounds"]),
-                    "games": clone(match["games"]) if match["games"] else []}
+    new["match"] = {
+        **match,
+        "hyde_score": list(match["hyde_score"]),
+        "hyde_rounds": list(match["hyde_rounds"]),
+        "games": clone(match["games"]) if match["games"] else [],
+    }
     new["rng"] = dict(state["rng"])
     new["roles"] = dict(state["roles"])
     for key in ("set_aside", "dealt_potions", "ranking", "deadlines"):
@@ -153,6 +158,28 @@ def copy_for_change(state: dict[str, Any]) -> dict[str, Any]:
 
 # Keys whose values are copied by shape above, or are immutable scalars (`config` and `result` go
 # through `clone`).
-_SHAPED = frozenset({"step", "marker", "round", "trick_no", "leader", "phase", "match", "rng", "roles",
-                     "set_aside", "dealt_potions", "ranking", "deadlines", "hands", "greed_pending",
-                     "received", "exchange_pending", "won", "trick", "history", "last_trick"})
+_SHAPED = frozenset(
+    {
+        "step",
+        "marker",
+        "round",
+        "trick_no",
+        "leader",
+        "phase",
+        "match",
+        "rng",
+        "roles",
+        "set_aside",
+        "dealt_potions",
+        "ranking",
+        "deadlines",
+        "hands",
+        "greed_pending",
+        "received",
+        "exchange_pending",
+        "won",
+        "trick",
+        "history",
+        "last_trick",
+    }
+)

@@ -29,7 +29,7 @@ pairing, seats alternating):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import comb
 from random import Random
 from typing import Any, cast
@@ -50,7 +50,8 @@ LEAN_SCALE, LEAN_LIMIT = 1.0, 0.8
 
 # -- the value of a position ------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+
+@cache
 def hyde_game_chance(marker: int, rounds_left: int) -> float:
     """Hyde's chance to win from `marker` with `rounds_left` whole rounds still to play."""
     if marker >= TRACK_END:
@@ -60,13 +61,13 @@ def hyde_game_chance(marker: int, rounds_left: int) -> float:
     return sum(weight * hyde_game_chance(marker + diff, rounds_left - 1) for diff, weight in ROUND_DIFFS.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def hyde_chance(jekyll: int, hyde: int, left: int, marker: int, round_no: int, hyde_lean: int = 50) -> float:
     """Hyde's chance once this round's `left` tricks each go to Hyde with `hyde_lean` % odds."""
     total, rounds_left = 0.0, ROUNDS - round_no
     p = hyde_lean / 100
     for hyde_wins in range(left + 1):
-        weight = comb(left, hyde_wins) * p ** hyde_wins * (1 - p) ** (left - hyde_wins)
+        weight = comb(left, hyde_wins) * p**hyde_wins * (1 - p) ** (left - hyde_wins)
         diff = abs((hyde + hyde_wins) - (jekyll + left - hyde_wins))
         total += weight * hyde_game_chance(marker + diff, rounds_left)
     return total
@@ -119,6 +120,7 @@ class Position:
 
 # -- one trick --------------------------------------------------------------------------------
 
+
 def ranked(ranking: list[str] | tuple[str, ...], cards: tuple[int, ...]) -> list[str]:
     """The ranking once these cards are played (D9/D10: the 2nd colour ranked ranks the 3rd)."""
     ranking = list(ranking)
@@ -131,7 +133,7 @@ def ranked(ranking: list[str] | tuple[str, ...], cards: tuple[int, ...]) -> list
     return ranking
 
 
-@lru_cache(maxsize=None)
+@cache
 def trick(ranking: tuple[str, ...], lead: int, follow: int) -> tuple[bool, str | None]:
     """Whether the lead wins (§4.4.1–2, `ranking` as before the trick) and the potion effect."""
     if is_potion(lead) or is_potion(follow):
@@ -166,6 +168,7 @@ def follows(hand: list[int], lead: int, named: str | None) -> list[int]:
 
 # -- hand strength ----------------------------------------------------------------------------
 
+
 def card_power(card: int, ranking: list[str]) -> float:
     """Roughly the share of the other 24 cards this one beats (unknown colour ranks count half)."""
     if is_potion(card):
@@ -192,6 +195,7 @@ def hand_score(cards: list[int], ranking: list[str], desire: float) -> float:
 
 # -- what the seat knows of the other hand ----------------------------------------------------
 
+
 class Memory:
     """The cards the seat has seen played and given, and the voids it has noticed."""
 
@@ -209,8 +213,11 @@ class Memory:
         if counting:
             self._remember_gifts(state, seat, hand)
             self._notice_voids(history, seat)
-        self.unseen = [card for card in range(CARD_COUNT)
-                       if card not in self.played and card not in hand and card not in self.given]
+        self.unseen = [
+            card
+            for card in range(CARD_COUNT)
+            if card not in self.played and card not in hand and card not in self.given
+        ]
         self.fits = [card for card in self.unseen if color(card) not in self.voids]
         self.misfits = [card for card in self.unseen if color(card) in self.voids]
 
@@ -249,6 +256,7 @@ class Memory:
 
 
 # -- choosing ---------------------------------------------------------------------------------
+
 
 def choose(engine: Engine, state: State, seat: int, rng: Random, level: str = "normal") -> Action | None:
     """The bot's action for `seat` (None when it has none); always one of the legal actions."""
@@ -308,22 +316,27 @@ def choose_follow(actions: list[Action], seen: dict[str, Any], position: Positio
         i_win = not lead_takes
         rest = [other for other in hand if other != card]
         after = ranked(ranking, (lead, card)) if effect != "wrath" else []
-        return (position.trick_worth(i_win, effect)
-                + HAND_WEIGHT * hand_score(rest, after, position.desire(i_win, effect)))
+        return position.trick_worth(i_win, effect) + HAND_WEIGHT * hand_score(
+            rest, after, position.desire(i_win, effect)
+        )
 
     return max(actions, key=score)
 
 
-def choose_lead(actions: list[Action], seen: dict[str, Any], position: Position, memory: Memory, rng: Random,
-                samples: int) -> Action:
+def choose_lead(
+    actions: list[Action], seen: dict[str, Any], position: Position, memory: Memory, rng: Random, samples: int
+) -> Action:
     """Each lead against a few guesses at the other hand, the other seat answering at its best."""
     hand, ranking = seen["hand"], seen["ranking"]
     key = tuple(ranking)
     size = seen["hand_sizes"][1 - position.seat]
     guesses = [guess for guess in (memory.sample(size, rng) for _ in range(samples)) if guess]
     # The other seat's trick values are the complement of ours (the game is zero-sum).
-    worth = {(i_win, effect): position.trick_worth(i_win, effect)
-             for i_win in (True, False) for effect in (None, "pride", "wrath", "greed")}
+    worth = {
+        (i_win, effect): position.trick_worth(i_win, effect)
+        for i_win in (True, False)
+        for effect in (None, "pride", "wrath", "greed")
+    }
     later = position.desire(True, None)
 
     def score(action: Action) -> float:

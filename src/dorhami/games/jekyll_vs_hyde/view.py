@@ -64,15 +64,21 @@ def _own_duties(state: dict[str, Any], own: int | None) -> dict[str, Any]:
         return {"selection": None, "must_give_potion": None}
     pending = _pending(state)
     selection = pending[own] if pending is not None else None
-    return {"selection": list(selection) if selection is not None else None,
-            "must_give_potion": state["dealt_potions"][own] >= 2}
+    return {
+        "selection": list(selection) if selection is not None else None,
+        "must_give_potion": state["dealt_potions"][own] >= 2,
+    }
 
 
 def _match(state: dict[str, Any]) -> dict[str, Any]:
     """Match progress: game index, per-seat Hyde scores and rounds, finished games' results."""
     match = state["match"]
-    return {"game_index": match["game_index"], "hyde_score": list(match["hyde_score"]),
-            "hyde_rounds": list(match["hyde_rounds"]), "games": clone(match["games"])}
+    return {
+        "game_index": match["game_index"],
+        "hyde_score": list(match["hyde_score"]),
+        "hyde_rounds": list(match["hyde_rounds"]),
+        "games": clone(match["games"]),
+    }
 
 
 def public_action(seat: int | None, action: dict[str, Any]) -> dict[str, Any]:
@@ -81,4 +87,3 @@ def public_action(seat: int | None, action: dict[str, Any]) -> dict[str, Any]:
         cards = action.get("cards")
         return {"type": action["type"], "count": len(cards) if isinstance(cards, list) else 0}
     return dict(action)
-

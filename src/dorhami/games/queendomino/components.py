@@ -6,8 +6,14 @@ from typing import Any
 
 # §2.1: the six colours in canonical order, and the terrain of each colour.
 COLOURS = ("red", "yellow", "blue", "green", "purple", "grey")
-TERRAIN_COLOUR = {"mine": "red", "field": "yellow", "water": "blue",
-                  "forest": "green", "swamp": "purple", "mountain": "grey"}
+TERRAIN_COLOUR = {
+    "mine": "red",
+    "field": "yellow",
+    "water": "blue",
+    "forest": "green",
+    "swamp": "purple",
+    "mountain": "grey",
+}
 TERRAINS = tuple(TERRAIN_COLOUR)
 COLOUR_TERRAIN = {colour: terrain for terrain, colour in TERRAIN_COLOUR.items()}
 BUILDING_COLOURS = ("red", "yellow", "blue")
@@ -55,11 +61,31 @@ CELLS = SIZE * SIZE
 CASTLE = 12
 CASTLE_CELL = "castle"
 PRINTED = (
-    "red", "yellow", "blue", "green", "purple",
-    "blue", "green", "grey", "red", "yellow",
-    "grey", "purple", None, "purple", "grey",
-    "yellow", "red", "grey", "green", "blue",
-    "purple", "green", "blue", "yellow", "red",
+    "red",
+    "yellow",
+    "blue",
+    "green",
+    "purple",
+    "blue",
+    "green",
+    "grey",
+    "red",
+    "yellow",
+    "grey",
+    "purple",
+    None,
+    "purple",
+    "grey",
+    "yellow",
+    "red",
+    "grey",
+    "green",
+    "blue",
+    "purple",
+    "green",
+    "blue",
+    "yellow",
+    "red",
 )
 # The plots of each building colour, ascending (the order purchases are listed in).
 PLOTS = {colour: tuple(i for i in range(CELLS) if PRINTED[i] == colour) for colour in BUILDING_COLOURS}
@@ -80,8 +106,9 @@ def cell(i: int) -> list[int]:
 
 def _neighbours(i: int) -> tuple[int, ...]:
     row, col = divmod(i, SIZE)
-    return tuple(index(row + dr, col + dc) for dr, dc in CANONICAL_DIRECTIONS
-                 if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE)
+    return tuple(
+        index(row + dr, col + dc) for dr, dc in CANONICAL_DIRECTIONS if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
+    )
 
 
 NEIGHBOURS = tuple(_neighbours(i) for i in range(CELLS))
@@ -91,9 +118,11 @@ CANONICAL_PAIRS = tuple((a, b) for a in range(CELLS) for b in NEIGHBOURS[a])
 # §2.4: 16 cards per colour; price and value by card index 1..16.
 PILE_SIZE = 16
 _PRICES = (2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 7, 7)
-_VALUES = {"red": (2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5),
-           "yellow": (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3),
-           "blue": (2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4)}
+_VALUES = {
+    "red": (2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5),
+    "yellow": (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3),
+    "blue": (2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4),
+}
 
 
 def card_id(colour: str, number: int) -> str:

@@ -5,17 +5,45 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from .actions import ACTIONS
 from ...engine.contract import Action, Engine, Event, State
 from ...engine.errors import IllegalAction
-from .components import (BUILDING_COLOURS, CASTLE, CASTLE_CELL, CELLS, COLOURS, PRINTED, SIZE, TERRAIN_COLOUR,
-                         TILE_COUNT, TILES, card_price, card_value, cell, index)
-from .state import (DEFAULT_CONFIG, breakdown, building_cards, can_buy, can_place, check_config, config_options,
-                    copy_for_change, parse_action, placement_error, placements, purchases, squares, top_card)
+from .actions import ACTIONS
+from .components import (
+    BUILDING_COLOURS,
+    CASTLE,
+    CASTLE_CELL,
+    CELLS,
+    COLOURS,
+    PRINTED,
+    SIZE,
+    TERRAIN_COLOUR,
+    TILE_COUNT,
+    TILES,
+    card_price,
+    card_value,
+    cell,
+    index,
+)
+from .state import (
+    DEFAULT_CONFIG,
+    breakdown,
+    building_cards,
+    can_buy,
+    can_place,
+    check_config,
+    config_options,
+    copy_for_change,
+    parse_action,
+    placement_error,
+    placements,
+    purchases,
+    squares,
+    top_card,
+)
 from .view import view
 
-
 # -- turns and rounds ---------------------------------------------------------------------------
+
 
 def close_step(state: State) -> None:
     """A decision point closed: actions stamped with the old step are now stale."""
@@ -24,8 +52,14 @@ def close_step(state: State) -> None:
 
 def begin_turn(state: State, turn_index: int, now_ms: int) -> None:
     """The seat at `turn_index` of the order becomes current in `choose`; its clock starts (§4.6)."""
-    state.update(turn_index=turn_index, current=state["order"][turn_index], phase="choose",
-                 turn_started_ms=now_ms, current_tile=None, turn_no=state["turn_no"] + 1)
+    state.update(
+        turn_index=turn_index,
+        current=state["order"][turn_index],
+        phase="choose",
+        turn_started_ms=now_ms,
+        current_tile=None,
+        turn_no=state["turn_no"] + 1,
+    )
 
 
 def start_round(state: State, now_ms: int) -> list[Event]:
@@ -71,8 +105,9 @@ def king_bonus(state: State) -> list[Event]:
 def end_round(state: State, now_ms: int) -> list[Event]:
     """§4.5: neutral discards, the king bonus, then the next round or the game end."""
     neutral = [entry["tile"] for entry in state["display"] if entry["seat"] is None]
-    state["discarded"] += [{"tile": tile, "reason": "neutral", "seat": None, "round": state["round"]}
-                           for tile in neutral]
+    state["discarded"] += [
+        {"tile": tile, "reason": "neutral", "seat": None, "round": state["round"]} for tile in neutral
+    ]
     events = [{"type": "neutral_discarded", "tiles": neutral}] + king_bonus(state)
     if state["round"] == state["config"]["rounds"]:
         # The last display keeps only the chosen tiles: the neutral ones are in `discarded` now,
@@ -90,12 +125,14 @@ def final_result(state: State) -> dict[str, Any]:
     standing = {seat: (parts[seat]["total"], state["gold"][seat]) for seat in seats}
     ranks = {seat: 1 + sum(standing[other] > standing[seat] for other in seats) for seat in seats}
     ranking = sorted(seats, key=lambda seat: (ranks[seat], seat))
-    return {"winners": [seat for seat in ranking if ranks[seat] == 1],
-            "scores": {str(seat): parts[seat]["total"] for seat in seats},
-            "ranking": ranking,
-            "ranks": {str(seat): ranks[seat] for seat in seats},
-            "gold": {str(seat): state["gold"][seat] for seat in seats},
-            "breakdown": {str(seat): parts[seat] for seat in seats}}
+    return {
+        "winners": [seat for seat in ranking if ranks[seat] == 1],
+        "scores": {str(seat): parts[seat]["total"] for seat in seats},
+        "ranking": ranking,
+        "ranks": {str(seat): ranks[seat] for seat in seats},
+        "gold": {str(seat): state["gold"][seat] for seat in seats},
+        "breakdown": {str(seat): parts[seat] for seat in seats},
+    }
 
 
 def finish(state: State) -> list[Event]:
@@ -106,6 +143,7 @@ def finish(state: State) -> list[Event]:
 
 
 # -- the actions (§4.4), each validated in the §4.7 order before any change ----------------------
+
 
 def require_phase(state: State, phase: str) -> None:
     """Refuse with `wrong_phase` unless the game is in `phase`."""
@@ -139,8 +177,9 @@ def choose_tile(state: State, seat: int, tile: int, now_ms: int) -> list[Event]:
 
 def gold_income(board: list[Any], tile: int) -> int:
     """D15: each gold half pays the buildings of its colour already on the board."""
-    return sum(len(building_cards(board, TERRAIN_COLOUR[terrain]))
-               for terrain, symbol in TILES[tile] if symbol == "gold")
+    return sum(
+        len(building_cards(board, TERRAIN_COLOUR[terrain])) for terrain, symbol in TILES[tile] if symbol == "gold"
+    )
 
 
 def place_tile(state: State, seat: int, cell_a: list[int], cell_b: list[int], now_ms: int) -> list[Event]:
@@ -156,8 +195,16 @@ def place_tile(state: State, seat: int, cell_a: list[int], cell_b: list[int], no
         terrain, symbol = TILES[tile][0 if half == "a" else 1]
         board[index(*at)] = {"terrain": terrain, "symbol": symbol, "tile": tile, "half": half}
     state["gold"][seat] += gained
-    events = [{"type": "tile_placed", "seat": seat, "tile": tile, "cell_a": list(cell_a), "cell_b": list(cell_b),
-               "gold_gained": gained}]
+    events = [
+        {
+            "type": "tile_placed",
+            "seat": seat,
+            "tile": tile,
+            "cell_a": list(cell_a),
+            "cell_b": list(cell_b),
+            "gold_gained": gained,
+        }
+    ]
     return events + build_step(state, seat, now_ms)
 
 
@@ -173,8 +220,9 @@ def check_purchase(state: State, seat: int, colour: str, at: list[int]) -> str:
     if card is None:
         raise IllegalAction("pile_empty", f"the {colour} pile is empty")
     if card_price(card) > state["gold"][seat]:
-        raise IllegalAction("insufficient_gold", f"{card} costs {card_price(card)}, but you have "
-                                                 f"{state['gold'][seat]} gold")
+        raise IllegalAction(
+            "insufficient_gold", f"{card} costs {card_price(card)}, but you have {state['gold'][seat]} gold"
+        )
     if PRINTED[index(*at)] != colour:
         raise IllegalAction("wrong_plot_colour", f"{at} is not a {colour} plot")
     return card
@@ -191,8 +239,9 @@ def buy_building(state: State, seat: int, colour: str, at: list[int], now_ms: in
     board[index(*at)] = {"building": card, "colour": colour}
     points = card_value(card) * squares(board, "red") if colour == "red" else 0
     state["red_points"][seat] += points
-    events = [{"type": "building_bought", "seat": seat, "card": card, "cell": list(at), "price": price,
-               "points": points}]
+    events = [
+        {"type": "building_bought", "seat": seat, "card": card, "cell": list(at), "price": price, "points": points}
+    ]
     return events + end_turn(state, seat, now_ms)
 
 
@@ -219,6 +268,7 @@ def auto_play(state: State, due_ms: int) -> list[Event]:
 
 # -- the engine ---------------------------------------------------------------------------------
 
+
 class QueendominoEngine(Engine):
     """Queendomino (the seed's version) for 2–4 seats."""
 
@@ -244,8 +294,9 @@ class QueendominoEngine(Engine):
         # §1: 2–4 seats under every config (R × (4 + 2) = 48 tiles at most).
         return self.min_players, self.max_players
 
-    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
-               previous_result: dict[str, Any] | None) -> State:
+    def _setup(
+        self, players: int, seed: int, config: dict[str, Any], now_ms: int, previous_result: dict[str, Any] | None
+    ) -> State:
         # §3: one random.Random(seed) stream: shuffle, seat permutation, then the king colour.
         rng = random.Random(seed)
         tiles = list(range(1, TILE_COUNT + 1))
@@ -255,14 +306,31 @@ class QueendominoEngine(Engine):
         king = config["king_colour"] if config["king_colour"] != "random" else rng.choice(COLOURS)
         empty_board = [CASTLE_CELL if i == CASTLE else None for i in range(CELLS)]
         state: State = {
-            "config": dict(config), "players": players, "pile": tiles[:in_play], "removed": tiles[in_play:],
-            "king_colour": king, "round": 1, "order": order, "turn_index": 0, "turn_no": 0, "current": None,
-            "phase": "choose", "turn_started_ms": now_ms, "display": [], "current_tile": None,
-            "last_chosen": [None] * players, "chosen_tiles": [[] for _ in range(players)],
+            "config": dict(config),
+            "players": players,
+            "pile": tiles[:in_play],
+            "removed": tiles[in_play:],
+            "king_colour": king,
+            "round": 1,
+            "order": order,
+            "turn_index": 0,
+            "turn_no": 0,
+            "current": None,
+            "phase": "choose",
+            "turn_started_ms": now_ms,
+            "display": [],
+            "current_tile": None,
+            "last_chosen": [None] * players,
+            "chosen_tiles": [[] for _ in range(players)],
             "boards": [list(empty_board) for _ in range(players)],
-            "gold": [config["starting_gold"]] * players, "red_points": [0] * players,
-            "king_points": [0] * players, "discards": [0] * players, "discarded": [],
-            "bought": {colour: 0 for colour in BUILDING_COLOURS}, "result": None, "step": 0,
+            "gold": [config["starting_gold"]] * players,
+            "red_points": [0] * players,
+            "king_points": [0] * players,
+            "discards": [0] * players,
+            "discarded": [],
+            "bought": {colour: 0 for colour in BUILDING_COLOURS},
+            "result": None,
+            "step": 0,
         }
         start_round(state, now_ms)
         return state
@@ -308,8 +376,9 @@ class QueendominoEngine(Engine):
         if phase == "place":
             pairs = placements(state["boards"][seat], state["current_tile"], state["config"]["terrain_matching"])
             return [{"type": "place_tile", "cell_a": cell(a), "cell_b": cell(b)} for a, b in pairs]
-        return ([{"type": "buy_building", "colour": colour, "cell": cell(i)} for colour, i in purchases(state, seat)]
-                + [{"type": "end_turn"}])
+        return [{"type": "buy_building", "colour": colour, "cell": cell(i)} for colour, i in purchases(state, seat)] + [
+            {"type": "end_turn"}
+        ]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat, self.legal_actions(state, seat) if seat is not None else [])

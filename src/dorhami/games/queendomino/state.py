@@ -5,8 +5,24 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ...engine.errors import IllegalAction
-from .components import (BUILDING_COLOURS, CANONICAL_PAIRS, CASTLE, CASTLE_CELL, CELLS, COLOUR_TERRAIN, COLOURS,
-                         NEIGHBOURS, PILE_SIZE, PILES, PLOTS, SIZE, TILES, card_value, index, price_at)
+from .components import (
+    BUILDING_COLOURS,
+    CANONICAL_PAIRS,
+    CASTLE,
+    CASTLE_CELL,
+    CELLS,
+    COLOUR_TERRAIN,
+    COLOURS,
+    NEIGHBOURS,
+    PILE_SIZE,
+    PILES,
+    PLOTS,
+    SIZE,
+    TILES,
+    card_value,
+    index,
+    price_at,
+)
 
 DEFAULT_CONFIG = {
     "display_extra": 2,
@@ -19,8 +35,7 @@ DEFAULT_CONFIG = {
     "turn_seconds": 90,
 }
 # (low, high) of the integer keys; turn_seconds is 0 or TURN_SECONDS_RANGE.
-INT_RANGES = {"display_extra": (0, 2), "rounds": (4, 8), "starting_gold": (0, 20),
-              "unplaceable_penalty": (0, 10)}
+INT_RANGES = {"display_extra": (0, 2), "rounds": (4, 8), "starting_gold": (0, 20), "unplaceable_penalty": (0, 10)}
 TURN_SECONDS_RANGE = (20, 600)
 # The lobby's form offers these clock values; every 0 or 20..600 is accepted (a form cannot say "0 or a range").
 TURN_SECONDS_CHOICES = [0, 20, 30, 45, 60, 90, 120, 180, 300, 600]
@@ -47,27 +62,27 @@ class QueendominoState(TypedDict):
 
     config: dict[str, Any]
     players: int
-    pile: list[int]              # secret: the draw pile in order
-    removed: list[int]           # secret: tiles never used
+    pile: list[int]  # secret: the draw pile in order
+    removed: list[int]  # secret: tiles never used
     king_colour: str
     round: int
-    order: list[int]             # this round's turn order
-    turn_index: int              # position of the current seat in `order`
-    turn_no: int                 # turns begun so far (tells one turn from the next)
+    order: list[int]  # this round's turn order
+    turn_index: int  # position of the current seat in `order`
+    turn_no: int  # turns begun so far (tells one turn from the next)
     current: int | None
-    phase: str                   # choose | place | build | finished
+    phase: str  # choose | place | build | finished
     turn_started_ms: int
-    display: list[dict[str, Any]]          # [{tile, seat|None}] ascending
+    display: list[dict[str, Any]]  # [{tile, seat|None}] ascending
     current_tile: int | None
     last_chosen: list[int | None]
     chosen_tiles: list[list[int]]
-    boards: list[list[Any]]      # 25 cells: None | "castle" | Cell
+    boards: list[list[Any]]  # 25 cells: None | "castle" | Cell
     gold: list[int]
     red_points: list[int]
     king_points: list[int]
     discards: list[int]
-    discarded: list[dict[str, Any]]        # [{tile, reason, seat|None, round}]
-    bought: dict[str, Any]                 # colour -> cards bought from that pile
+    discarded: list[dict[str, Any]]  # [{tile, reason, seat|None, round}]
+    bought: dict[str, Any]  # colour -> cards bought from that pile
     result: dict[str, Any] | None
     step: int
 
@@ -79,6 +94,7 @@ def is_int(value: Any) -> bool:
 
 def check_config(config: dict[str, Any]) -> None:
     """Refuse any §6 value outside its allowed set with `invalid_config`."""
+
     def refuse(key: str, expected: str) -> None:
         raise IllegalAction("invalid_config", f"{key} expected {expected}, but got {config[key]!r}")
 
@@ -207,8 +223,12 @@ def placement_error(board: list[Any], tile: int, a: list[int], b: list[int], mat
     if not any(is_anchor(board[n]) for i in (ia, ib) for n in NEIGHBOURS[i]):
         return IllegalAction("not_connected", "the tile must touch the castle or a tile")
     (terrain_a, _), (terrain_b, _) = TILES[tile]
-    if matching and not (NEXT_TO_CASTLE[ia] or NEXT_TO_CASTLE[ib] or touches_terrain(board, ia, terrain_a)
-                         or touches_terrain(board, ib, terrain_b)):
+    if matching and not (
+        NEXT_TO_CASTLE[ia]
+        or NEXT_TO_CASTLE[ib]
+        or touches_terrain(board, ia, terrain_a)
+        or touches_terrain(board, ib, terrain_b)
+    ):
         return IllegalAction("terrain_mismatch", "a half must touch the castle or a tile of its own terrain")
     return None
 
@@ -231,8 +251,11 @@ def squares(board: list[Any], colour: str) -> int:
 
 def building_cards(board: list[Any], colour: str) -> list[str]:
     """The ids of the buildings of `colour` on the board."""
-    return [content["building"] for content in board if isinstance(content, dict) and content.get("colour") == colour
-            and "building" in content]
+    return [
+        content["building"]
+        for content in board
+        if isinstance(content, dict) and content.get("colour") == colour and "building" in content
+    ]
 
 
 def territory(terrains: list[str | None], start: int, seen: list[bool]) -> list[int]:
@@ -260,8 +283,9 @@ def crowned_points(terrains: list[str | None], crowned: list[int]) -> int:
     return points
 
 
-def board_breakdown(board: list[Any], red: int, king: int, discards: int, gold: int,
-                    config: dict[str, Any]) -> dict[str, Any]:
+def board_breakdown(
+    board: list[Any], red: int, king: int, discards: int, gold: int, config: dict[str, Any]
+) -> dict[str, Any]:
     """The §5 score parts worked out on `board` now, with their total."""
     # One pass over the cells: this runs for every seat in every view and for every bot estimate.
     terrains: list[str | None] = [None] * CELLS
@@ -285,15 +309,27 @@ def board_breakdown(board: list[Any], red: int, king: int, discards: int, gold: 
             blue_count += 1
             blue_values += card_value(content["building"])
     tile = crowned_points(terrains, crowned) if crowned and config["crown_scoring"] else 0
-    parts = {"tile": tile, "red": red, "yellow": yellow_values * yellow_squares, "blue": blue_count * blue_values,
-             "king": king, "penalty": -config["unplaceable_penalty"] * discards}
+    parts = {
+        "tile": tile,
+        "red": red,
+        "yellow": yellow_values * yellow_squares,
+        "blue": blue_count * blue_values,
+        "king": king,
+        "penalty": -config["unplaceable_penalty"] * discards,
+    }
     return {**parts, "gold": gold, "total": sum(parts.values())}
 
 
 def breakdown(state: dict[str, Any], seat: int) -> dict[str, Any]:
     """The live breakdown of `seat` (§5, shown in the view and the result)."""
-    return board_breakdown(state["boards"][seat], state["red_points"][seat], state["king_points"][seat],
-                           state["discards"][seat], state["gold"][seat], state["config"])
+    return board_breakdown(
+        state["boards"][seat],
+        state["red_points"][seat],
+        state["king_points"][seat],
+        state["discards"][seat],
+        state["gold"][seat],
+        state["config"],
+    )
 
 
 def top_card(state: dict[str, Any], colour: str) -> str | None:
@@ -329,8 +365,17 @@ def copy_for_change(state: dict[str, Any]) -> dict[str, Any]:
     change, never changed in place, so every state can share them.
     """
     new = dict(state)
-    for key in ("display", "boards", "chosen_tiles", "last_chosen", "gold", "red_points", "king_points", "discards",
-                "discarded"):
+    for key in (
+        "display",
+        "boards",
+        "chosen_tiles",
+        "last_chosen",
+        "gold",
+        "red_points",
+        "king_points",
+        "discards",
+        "discarded",
+    ):
         new[key] = list(state[key])
     new["bought"] = dict(state["bought"])
     return new

@@ -43,8 +43,9 @@ class Outlook:
         self.config = seen["config"]
         self.king_colour = seen["king_colour"]
         self.rounds_left = seen["rounds"] - seen["round"]
-        self.rivals = [squares(flat(board), self.king_colour)
-                       for other, board in enumerate(seen["boards"]) if other != seat]
+        self.rivals = [
+            squares(flat(board), self.king_colour) for other, board in enumerate(seen["boards"]) if other != seat
+        ]
         self.penalty = self.config["unplaceable_penalty"]
 
 
@@ -88,12 +89,14 @@ def placed(board: list[Any], tile: int, a: int, b: int) -> list[Any]:
 
 def income(board: list[Any], tile: int) -> int:
     """Gold this tile's gold halves would pay (D15)."""
-    return sum(len(building_cards(board, TERRAIN_COLOUR[terrain])) for terrain, symbol in TILES[tile]
-               if symbol == "gold")
+    return sum(
+        len(building_cards(board, TERRAIN_COLOUR[terrain])) for terrain, symbol in TILES[tile] if symbol == "gold"
+    )
 
 
-def best_purchase(board: list[Any], red: int, gold: int, seen: dict[str, Any], outlook: Outlook,
-                  level: str) -> tuple[float, dict[str, Any]]:
+def best_purchase(
+    board: list[Any], red: int, gold: int, seen: dict[str, Any], outlook: Outlook, level: str
+) -> tuple[float, dict[str, Any]]:
     """The best of buying each offered card on each free plot of its colour, or ending the turn."""
     best: tuple[float, dict[str, Any]] = (estimate(board, red, gold, outlook, level), {"type": "end_turn"})
     for colour, pile in seen["market"].items():
@@ -112,25 +115,31 @@ def best_purchase(board: list[Any], red: int, gold: int, seen: dict[str, Any], o
     return best
 
 
-def best_placement(board: list[Any], tile: int, red: int, gold: int, seen: dict[str, Any], outlook: Outlook,
-                   level: str) -> tuple[float, tuple[int, int] | None]:
+def best_placement(
+    board: list[Any], tile: int, red: int, gold: int, seen: dict[str, Any], outlook: Outlook, level: str
+) -> tuple[float, tuple[int, int] | None]:
     """The placement of `tile` with the highest estimate (hard: counting the purchase it allows)."""
     gold_after = gold + income(board, tile)
-    scored = [(estimate(after, red, gold_after, outlook, level), (a, b), after)
-              for a, b in placements(board, tile, outlook.config["terrain_matching"])
-              for after in [placed(board, tile, a, b)]]
+    scored = [
+        (estimate(after, red, gold_after, outlook, level), (a, b), after)
+        for a, b in placements(board, tile, outlook.config["terrain_matching"])
+        for after in [placed(board, tile, a, b)]
+    ]
     if not scored:
         return float("-inf"), None
     if level == "hard":
         scored.sort(key=lambda entry: entry[0], reverse=True)
-        scored = [(best_purchase(after, red, gold_after, seen, outlook, level)[0], at, after)
-                  for _, at, after in scored[:LOOKAHEAD_PLACEMENTS]]
+        scored = [
+            (best_purchase(after, red, gold_after, seen, outlook, level)[0], at, after)
+            for _, at, after in scored[:LOOKAHEAD_PLACEMENTS]
+        ]
     worth, at, _ = max(scored, key=lambda entry: entry[0])
     return worth, at
 
 
-def tile_worth(board: list[Any], tile: int, red: int, gold: int, seen: dict[str, Any], outlook: Outlook,
-               level: str) -> float:
+def tile_worth(
+    board: list[Any], tile: int, red: int, gold: int, seen: dict[str, Any], outlook: Outlook, level: str
+) -> float:
     """A display tile's worth: its best placement, or the discard penalty; a low number picks earlier next round."""
     worth, at = best_placement(board, tile, red, gold, seen, outlook, level)
     if at is None:
@@ -142,7 +151,7 @@ def denial(seen: dict[str, Any], seat: int, tiles: list[int]) -> dict[int, float
     """What taking each tile costs the seats still to choose this round (as a normal bot values
     them), per rival: only the score lead over them wins the game, so a tile a rival needs is worth more."""
     order = seen["order"]
-    later = order[order.index(seat) + 1:]
+    later = order[order.index(seat) + 1 :]
     loss = dict.fromkeys(tiles, 0.0)
     if len(tiles) < 2:
         return loss
@@ -156,8 +165,9 @@ def denial(seen: dict[str, Any], seat: int, tiles: list[int]) -> dict[int, float
     return loss
 
 
-def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
-           level: str = "normal") -> dict[str, Any] | None:
+def choose(
+    engine: Engine, state: dict[str, Any], seat: int, rng: random.Random, level: str = "normal"
+) -> dict[str, Any] | None:
     """The bot's action for `seat` (None when it has none), from the seat's view only."""
     seen = engine.view(state, seat)
     actions = seen["legal_actions"]
@@ -180,4 +190,3 @@ def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
         a, b = cast("tuple[int, int]", placed)  # D22: an unplaceable tile was discarded when chosen
         return {"type": "place_tile", "cell_a": cell(a), "cell_b": cell(b)}
     return best_purchase(board, red, gold, seen, outlook, level)[1]
-

@@ -48,7 +48,7 @@ def view(state: dict[str, Any], seat: int | None, legal: list[dict[str, Any]]) -
 def board_rows(board: list[Any]) -> list[list[Any]]:
     """A flat board as 5 rows of 5 cells."""
     cells = [dict(c) if isinstance(c, dict) else c for c in board]
-    return [cells[start:start + SIZE] for start in range(0, CELLS, SIZE)]
+    return [cells[start : start + SIZE] for start in range(0, CELLS, SIZE)]
 
 
 def market(state: dict[str, Any]) -> dict[str, Any]:
@@ -56,8 +56,10 @@ def market(state: dict[str, Any]) -> dict[str, Any]:
     piles = {}
     for colour in BUILDING_COLOURS:
         top = top_card(state, colour)
-        piles[colour] = {"top": card_public(top) if top else None,
-                         "remaining": list(PILES[colour][state["bought"][colour]:])}
+        piles[colour] = {
+            "top": card_public(top) if top else None,
+            "remaining": list(PILES[colour][state["bought"][colour] :]),
+        }
     return piles
 
 

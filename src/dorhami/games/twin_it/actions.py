@@ -42,5 +42,11 @@ def _cards(action: dict[str, Any]) -> list[int]:
 
 
 # A flip is the active seat's turn, not a race; claims, touches and turn-overs race for cards.
-ACTIONS = ActionSchema(Flip, Claim, Touch, TurnOver, malformed="malformed",
-                       races={"claim": _cards, "touch": _cards, "turn_over": lambda action: [action["card"]]})
+ACTIONS = ActionSchema(
+    Flip,
+    Claim,
+    Touch,
+    TurnOver,
+    malformed="malformed",
+    races={"claim": _cards, "touch": _cards, "turn_over": lambda action: [action["card"]]},
+)

@@ -6,7 +6,7 @@ from typing import Any
 
 CARD_COUNT = 135
 DESIGN_COUNT = 119
-TRIPLE_DESIGNS = range(0, 42)   # m(d) = 3
+TRIPLE_DESIGNS = range(0, 42)  # m(d) = 3
 DOUBLE_DESIGNS = range(42, 109)  # m(d) = 2
 DECOY_DESIGNS = range(109, 119)  # m(d) = 1
 FORBIDDEN_CARD_COUNT = 3
@@ -48,9 +48,18 @@ PRESETS = {"classic": {"mode": "competitive", "target_sets": 5}}
 SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"]
 LAYOUTS = ["grid", "ring", "sunflower", "concentric", "wave"]
 PALETTE = [
-    ("red", "#d62828"), ("orange", "#f77f00"), ("yellow", "#fcbf49"), ("lime", "#a7c957"),
-    ("green", "#2a9d3f"), ("teal", "#2a9d8f"), ("cyan", "#48cae4"), ("blue", "#1d4ed8"),
-    ("indigo", "#4338ca"), ("purple", "#7b2cbf"), ("magenta", "#c0369d"), ("pink", "#f4a6c0"),
+    ("red", "#d62828"),
+    ("orange", "#f77f00"),
+    ("yellow", "#fcbf49"),
+    ("lime", "#a7c957"),
+    ("green", "#2a9d3f"),
+    ("teal", "#2a9d8f"),
+    ("cyan", "#48cae4"),
+    ("blue", "#1d4ed8"),
+    ("indigo", "#4338ca"),
+    ("purple", "#7b2cbf"),
+    ("magenta", "#c0369d"),
+    ("pink", "#f4a6c0"),
 ]
 
 

@@ -22,8 +22,9 @@ def claim_actions(state: dict[str, Any]) -> list[dict[str, Any]]:
     """
     loose = loose_cards(state)
     entries: list[dict[str, Any]] = [{"card": card, "design": shows(state, card)} for card in loose]
-    claims: list[dict[str, Any]] = [{"type": "claim", "cards": [a, b]}
-                                    for i, a in enumerate(entries) for b in entries[i + 1:]]
+    claims: list[dict[str, Any]] = [
+        {"type": "claim", "cards": [a, b]} for i, a in enumerate(entries) for b in entries[i + 1 :]
+    ]
     for won in pair_sets(state):
         held = entry_dicts(sorted(won["cards"]), state)
         claims += [{"type": "claim", "cards": sorted(held + [entry], key=card_id)} for entry in entries]

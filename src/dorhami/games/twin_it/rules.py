@@ -9,13 +9,46 @@ from dorhami.engine import Engine, IllegalAction
 from dorhami.engine.contract import sides_of
 
 from .actions import ACTIONS
-from .components import (AUTO_TARGET, CARD_COUNT, CONFIG_RANGES, DEFAULT_CONFIG, FORBIDDEN_CARD_COUNT,
-                         MODE_SEATS, MODES, PRESETS, TARGET_RANGE, TEAM_COUNT, all_faces, multiplicity)
+from .components import (
+    AUTO_TARGET,
+    CARD_COUNT,
+    CONFIG_RANGES,
+    DEFAULT_CONFIG,
+    FORBIDDEN_CARD_COUNT,
+    MODE_SEATS,
+    MODES,
+    PRESETS,
+    TARGET_RANGE,
+    TEAM_COUNT,
+    all_faces,
+    multiplicity,
+)
 from .copying import copy_for_change, own
 from .listing import board_key, claim_actions, touch_actions
-from .state import (CENTRE, COUNTDOWN, FINISHED, FORBIDDEN, PILE, PLAYING, SET, STOCK, has_loose,
-                    has_pair_set, is_fresh, is_id, is_loose_visible, locked, owner_of, owner_seats,
-                    parse_entries, parse_turn_over, set_of, shape_of, shows, team_of)
+from .state import (
+    CENTRE,
+    COUNTDOWN,
+    FINISHED,
+    FORBIDDEN,
+    PILE,
+    PLAYING,
+    SET,
+    STOCK,
+    has_loose,
+    has_pair_set,
+    is_fresh,
+    is_id,
+    is_loose_visible,
+    locked,
+    owner_of,
+    owner_seats,
+    parse_entries,
+    parse_turn_over,
+    set_of,
+    shape_of,
+    shows,
+    team_of,
+)
 from .view import view as public_view
 
 # Timer kinds in the order they fire when due at the same ms: an ending first (§4.7: the cap
@@ -37,8 +70,10 @@ MODES_OF_KEY = {
 
 # -- config and setup (§3, §6) --------------------------------------------------------------
 
+
 def check_config(config: dict[str, Any]) -> None:
     """Raise invalid_config for a value or combination §6 does not allow."""
+
     def bad(message: str) -> IllegalAction:
         return IllegalAction("invalid_config", message)
 
@@ -113,16 +148,41 @@ def new_state(players: int, config: dict[str, Any], now: int) -> dict[str, Any]:
     mode = config["mode"]
     owners = TEAM_COUNT if mode == "team" else players
     return {
-        "mode": mode, "config": config, "players": players, "target": target_sets(config),
-        "phase": COUNTDOWN, "step": 0, "turn": 0, "clock": now, "first": None,
-        "faces": [], "side": [0] * CARD_COUNT, "zone": [PILE] * CARD_COUNT, "spot": [0] * CARD_COUNT,
-        "piles": [[] for _ in range(players)], "stock": [], "centre": [],
-        "sets": [], "next_set_id": 0, "claim_seq": 0,
-        "mistakes": [0] * owners, "locked_until": [0] * players, "points": 0,
-        "previous_winner": None, "forbidden": [], "forbidden_designs": [], "touches": [],
-        "countdown_end": now + config["start_countdown_ms"], "play_start": None, "active": None,
-        "flip_deadline": None, "last_call_deadline": None, "cap_deadline": None, "coop_end": None,
-        "reason": None, "target_owner": None,
+        "mode": mode,
+        "config": config,
+        "players": players,
+        "target": target_sets(config),
+        "phase": COUNTDOWN,
+        "step": 0,
+        "turn": 0,
+        "clock": now,
+        "first": None,
+        "faces": [],
+        "side": [0] * CARD_COUNT,
+        "zone": [PILE] * CARD_COUNT,
+        "spot": [0] * CARD_COUNT,
+        "piles": [[] for _ in range(players)],
+        "stock": [],
+        "centre": [],
+        "sets": [],
+        "next_set_id": 0,
+        "claim_seq": 0,
+        "mistakes": [0] * owners,
+        "locked_until": [0] * players,
+        "points": 0,
+        "previous_winner": None,
+        "forbidden": [],
+        "forbidden_designs": [],
+        "touches": [],
+        "countdown_end": now + config["start_countdown_ms"],
+        "play_start": None,
+        "active": None,
+        "flip_deadline": None,
+        "last_call_deadline": None,
+        "cap_deadline": None,
+        "coop_end": None,
+        "reason": None,
+        "target_owner": None,
     }
 
 
@@ -149,6 +209,7 @@ def place_forbidden(state: dict[str, Any], cards: list[int], winner: int) -> Non
 
 
 # -- zones ----------------------------------------------------------------------------------
+
 
 def place_in_centre(state: dict[str, Any], card: int) -> int:
     """Put `card` in the lowest free centre slot, turned to its other face; returns the slot."""
@@ -188,9 +249,14 @@ def top_entry(state: dict[str, Any], pile: list[int]) -> dict[str, Any] | None:
 
 # -- turns (§4.4) ---------------------------------------------------------------------------
 
+
 def turn_event(state: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "turn", "active": state["active"], "flip_deadline": state["flip_deadline"],
-            "last_call_deadline": state["last_call_deadline"]}
+    return {
+        "type": "turn",
+        "active": state["active"],
+        "flip_deadline": state["flip_deadline"],
+        "last_call_deadline": state["last_call_deadline"],
+    }
 
 
 def select_active(state: dict[str, Any], start: int, now: int) -> list[dict[str, Any]]:
@@ -213,8 +279,17 @@ def flip_top(state: dict[str, Any], seat: int, now: int, auto: bool) -> list[dic
     card = state["piles"][seat][0]
     take_loose(state, card)
     slot = place_in_centre(state, card)
-    events = [{"type": "flipped", "seat": seat, "card": card, "design": shows(state, card), "slot": slot,
-               "auto": auto, "new_top": top_entry(state, state["piles"][seat])}]
+    events = [
+        {
+            "type": "flipped",
+            "seat": seat,
+            "card": card,
+            "design": shows(state, card),
+            "slot": slot,
+            "auto": auto,
+            "new_top": top_entry(state, state["piles"][seat]),
+        }
+    ]
     return events + select_active(state, seat + 1, now)
 
 
@@ -223,8 +298,17 @@ def flip_stock(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     card = state["stock"][0]
     take_loose(state, card)
     slot = place_in_centre(state, card)
-    return [{"type": "flipped", "seat": seat, "card": card, "design": shows(state, card), "slot": slot,
-             "auto": False, "new_top": top_entry(state, state["stock"])}]
+    return [
+        {
+            "type": "flipped",
+            "seat": seat,
+            "card": card,
+            "design": shows(state, card),
+            "slot": slot,
+            "auto": False,
+            "new_top": top_entry(state, state["stock"]),
+        }
+    ]
 
 
 def start_play(state: dict[str, Any], now: int) -> list[dict[str, Any]]:
@@ -239,6 +323,7 @@ def start_play(state: dict[str, Any], now: int) -> list[dict[str, Any]]:
 
 
 # -- sets and the end (§5) ------------------------------------------------------------------
+
 
 def owner_key(state: dict[str, Any], owner: int | None) -> int:
     """Index of an owner in per-owner lists (the table of coop uses index 0 for its sets)."""
@@ -260,13 +345,19 @@ def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Each seat (team) with sets, cards_in_sets, mistakes and rank, best first (§5, D18)."""
     sets, cards = tally(state)
     if state["mode"] == "coop":
-        return [{"seat": s, "sets": sets[0], "cards_in_sets": cards[0], "mistakes": state["mistakes"][s],
-                 "rank": 1} for s in range(state["players"])]
+        return [
+            {"seat": s, "sets": sets[0], "cards_in_sets": cards[0], "mistakes": state["mistakes"][s], "rank": 1}
+            for s in range(state["players"])
+        ]
     keys = [(sets[o], cards[o], -state["mistakes"][o]) for o in range(len(sets))]
     rows = []
     for owner in sorted(range(len(keys)), key=lambda o: (tuple(-k for k in keys[o]), o)):
-        row = {"sets": sets[owner], "cards_in_sets": cards[owner], "mistakes": state["mistakes"][owner],
-               "rank": 1 + sum(key > keys[owner] for key in keys)}
+        row = {
+            "sets": sets[owner],
+            "cards_in_sets": cards[owner],
+            "mistakes": state["mistakes"][owner],
+            "rank": 1 + sum(key > keys[owner] for key in keys),
+        }
         if state["mode"] == "team":
             rows.append({"team": owner, "seats": owner_seats(state, owner), **row})
         else:
@@ -291,11 +382,15 @@ def result_of(state: dict[str, Any]) -> dict[str, Any]:
         else:
             winners = sorted(s for s, rank in rank_of_seat.items() if rank == 1)
         scores = {str(s): sets[cast("int", owner_of(state, s))] for s in range(players)}  # not coop: owned
-    result = {"winners": winners, "scores": scores,
-              "ranking": sorted(range(players), key=lambda s: (rank_of_seat[s], s)),
-              "reason": state["reason"], "standings": table,
-              # The next game's forbidden patterns need the single previous winner (§6).
-              "previous_winner": winners[0] if len(winners) == 1 else None}
+    result = {
+        "winners": winners,
+        "scores": scores,
+        "ranking": sorted(range(players), key=lambda s: (rank_of_seat[s], s)),
+        "reason": state["reason"],
+        "standings": table,
+        # The next game's forbidden patterns need the single previous winner (§6).
+        "previous_winner": winners[0] if len(winners) == 1 else None,
+    }
     if mode == "coop":
         result["points"] = state["points"]
     return result
@@ -307,11 +402,11 @@ def finish(state: dict[str, Any], reason: str, target_owner: int | None = None) 
     state["active"] = state["flip_deadline"] = state["last_call_deadline"] = None
     state["touches"] = []
     result = result_of(state)
-    return [{"type": "game_over", "reason": reason, "winners": result["winners"],
-             "standings": result["standings"]}]
+    return [{"type": "game_over", "reason": reason, "winners": result["winners"], "standings": result["standings"]}]
 
 
 # -- claims (§4.5) --------------------------------------------------------------------------
+
 
 def third_copy(state: dict[str, Any], design: int, claimed: list[int]) -> int | None:
     """D12: the design's third copy already showing in the centre or on a pile top, if any."""
@@ -332,17 +427,29 @@ def third_copy(state: dict[str, Any], design: int, claimed: list[int]) -> int | 
 
 
 def set_won_event(won: dict[str, Any], kind: str, by_seats: list[int], from_owner: int | None) -> dict[str, Any]:
-    return {"type": "set_won", "kind": kind, "set_id": won["id"], "owner": won["owner"],
-            "by_seats": by_seats, "cards": sorted(won["cards"]), "design": won["design"],
-            "from_owner": from_owner}
+    return {
+        "type": "set_won",
+        "kind": kind,
+        "set_id": won["id"],
+        "owner": won["owner"],
+        "by_seats": by_seats,
+        "cards": sorted(won["cards"]),
+        "design": won["design"],
+        "from_owner": from_owner,
+    }
 
 
 def new_set(state: dict[str, Any], owner: int | None, cards: list[int], design: int) -> dict[str, Any]:
     """Take loose `cards` into a new set with the next id."""
     for card in cards:
         take_loose(state, card)
-    won = {"id": state["next_set_id"], "owner": owner, "cards": sorted(cards), "design": design,
-           "acquired_seq": state["claim_seq"]}
+    won = {
+        "id": state["next_set_id"],
+        "owner": owner,
+        "cards": sorted(cards),
+        "design": design,
+        "acquired_seq": state["claim_seq"],
+    }
     state["next_set_id"] += 1
     own(state, "sets").append(won)
     zone, spot = own(state, "zone"), own(state, "spot")
@@ -351,8 +458,9 @@ def new_set(state: dict[str, Any], owner: int | None, cards: list[int], design: 
     return won
 
 
-def win_pair(state: dict[str, Any], owner: int | None, cards: list[int], design: int,
-             by_seats: list[int]) -> list[dict[str, Any]]:
+def win_pair(
+    state: dict[str, Any], owner: int | None, cards: list[int], design: int, by_seats: list[int]
+) -> list[dict[str, Any]]:
     """P: a new set; a third copy that was already showing is turned over (D12), except in coop."""
     third = None if state["mode"] == "coop" else third_copy(state, design, cards)
     won = new_set(state, owner, cards, design)
@@ -360,21 +468,20 @@ def win_pair(state: dict[str, Any], owner: int | None, cards: list[int], design:
     if third is not None:
         side = own(state, "side")
         side[third] = 1 - side[third]
-        events.append({"type": "turned_over", "card": third, "zone": state["zone"][third],
-                       "design": shows(state, third)})
+        events.append(
+            {"type": "turned_over", "card": third, "zone": state["zone"][third], "design": shows(state, third)}
+        )
     return events
 
 
-def win_triple(state: dict[str, Any], owner: int | None, cards: list[int],
-               by_seats: list[int]) -> list[dict[str, Any]]:
+def win_triple(state: dict[str, Any], owner: int | None, cards: list[int], by_seats: list[int]) -> list[dict[str, Any]]:
     """T: the loose card joins the targeted pair, which passes to `owner` (D11: steal or upgrade)."""
     loose = next(card for card in cards if is_loose_visible(state, card))
     target = cast("dict[str, Any]", set_of(state, next(card for card in cards if card != loose)))  # T: a won pair
     take_loose(state, loose)
     own(state, "zone")[loose], own(state, "spot")[loose] = SET, target["id"]
     # A new dict, not an edit: earlier states share the old one (copying.py).
-    won = {**target, "cards": sorted(target["cards"] + [loose]), "owner": owner,
-           "acquired_seq": state["claim_seq"]}
+    won = {**target, "cards": sorted(target["cards"] + [loose]), "owner": owner, "acquired_seq": state["claim_seq"]}
     sets = own(state, "sets")
     sets[next(i for i, s in enumerate(sets) if s is target)] = won
     previous = target["owner"]
@@ -382,8 +489,9 @@ def win_triple(state: dict[str, Any], owner: int | None, cards: list[int],
     return [set_won_event(won, kind, by_seats, previous)]
 
 
-def succeed(state: dict[str, Any], seat: int, cards: list[int], shape: str, design: int, now: int,
-            by_seats: list[int]) -> list[dict[str, Any]]:
+def succeed(
+    state: dict[str, Any], seat: int, cards: list[int], shape: str, design: int, now: int, by_seats: list[int]
+) -> list[dict[str, Any]]:
     """§4.5 step 7 (and §4.9): award the set, score, then the win check or the next turn."""
     state["claim_seq"] += 1
     owner = owner_of(state, seat)
@@ -402,8 +510,9 @@ def succeed(state: dict[str, Any], seat: int, cards: list[int], shape: str, desi
     return events + select_active(state, seat, now)
 
 
-def mistake(state: dict[str, Any], seats: list[int], seat: int, claimed: list[tuple[int, int]],
-            now: int) -> list[dict[str, Any]]:
+def mistake(
+    state: dict[str, Any], seats: list[int], seat: int, claimed: list[tuple[int, int]], now: int
+) -> list[dict[str, Any]]:
     """§4.6: lock the offenders; the owner's latest set goes to the bottom of `seat`'s pile (D13)."""
     owner = owner_of(state, seat)
     own(state, "mistakes")[seat if owner is None else owner] += 1
@@ -418,10 +527,15 @@ def mistake(state: dict[str, Any], seats: list[int], seat: int, claimed: list[tu
         returned = return_set(state, lost, seat)
         if state["active"] is None:
             events = select_active(state, seat, now)
-    mistake_event = {"type": "mistake", "seats": seats, "owner": owner,
-                     "claimed_cards": [{"card": c, "design": d} for c, d in claimed],
-                     "lost_set_id": None if lost is None else lost["id"], "returned_cards": returned,
-                     "locked_until": until}
+    mistake_event = {
+        "type": "mistake",
+        "seats": seats,
+        "owner": owner,
+        "claimed_cards": [{"card": c, "design": d} for c, d in claimed],
+        "lost_set_id": None if lost is None else lost["id"],
+        "returned_cards": returned,
+        "locked_until": until,
+    }
     return [mistake_event] + events
 
 
@@ -442,8 +556,9 @@ def is_forbidden_for(state: dict[str, Any], seat: int, design: int) -> bool:
     return seat == state["previous_winner"] and design in state["forbidden_designs"]
 
 
-def judge_claim(state: dict[str, Any], seat: int, entries: list[tuple[int, int]], shape: str, now: int,
-                seats: list[int]) -> list[dict[str, Any]]:
+def judge_claim(
+    state: dict[str, Any], seat: int, entries: list[tuple[int, int]], shape: str, now: int, seats: list[int]
+) -> list[dict[str, Any]]:
     """§4.5 steps 5-7 for a well-formed, fresh, well-shaped claim completed by `seat`."""
     designs = {design for _, design in entries}
     cards = [card for card, _ in entries]
@@ -457,6 +572,7 @@ def judge_claim(state: dict[str, Any], seat: int, entries: list[tuple[int, int]]
 
 
 # -- input checks ---------------------------------------------------------------------------
+
 
 def check_actor(state: dict[str, Any], seat: Any) -> None:
     """Phase, then seat: the first checks of every input."""
@@ -495,6 +611,7 @@ def check_not_won_already(state: dict[str, Any], cards: list[int]) -> None:
 
 
 # -- team touches (§4.8) --------------------------------------------------------------------
+
 
 def touch_is_shaped(state: dict[str, Any], cards: list[int]) -> bool:
     """One loose-visible card, or exactly the two cards of a won set of size 2."""
@@ -539,8 +656,12 @@ def touch(state: dict[str, Any], seat: int, entries: list[tuple[int, int]], now:
     candidates = [t for t in others if is_candidate(state, t, seat, cards, now)]
     if not candidates:
         expires = now + state["config"]["team_touch_window_ms"]
-        record = {"seat": seat, "cards": [{"card": c, "design": d} for c, d in entries], "at": now,
-                  "expires_at": expires}
+        record = {
+            "seat": seat,
+            "cards": [{"card": c, "design": d} for c, d in entries],
+            "at": now,
+            "expires_at": expires,
+        }
         state["touches"] = others + [record]
         return [{"type": "touch", "seat": seat, "cards": record["cards"], "expires_at": expires}]
     design = entries[0][1]
@@ -559,12 +680,15 @@ def prune_touches(state: dict[str, Any]) -> None:
     §4.8 / A18: a single card that went into a set is still set-visible, but no longer a target.
     """
     if state["touches"]:
-        state["touches"] = [t for t in state["touches"]
-                            if all(is_fresh(state, c, d) for c, d in touch_entries(t))
-                            and touch_is_shaped(state, touch_cards(t))]
+        state["touches"] = [
+            t
+            for t in state["touches"]
+            if all(is_fresh(state, c, d) for c, d in touch_entries(t)) and touch_is_shaped(state, touch_cards(t))
+        ]
 
 
 # -- the engine -----------------------------------------------------------------------------
+
 
 class TwinItEngine(Engine):
     """Twin It!: real-time visual matching; competitive, team and coop modes."""
@@ -584,8 +708,7 @@ class TwinItEngine(Engine):
         # The claim lists of the latest boards: every unlocked seat gets the same list, and a
         # board often stays unchanged while lockouts end (a cache only; states stay the truth).
         self._claims_memo: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
-        self._handlers = {"flip": self._flip, "claim": self._claim, "touch": self._touch,
-                          "turn_over": self._turn_over}
+        self._handlers = {"flip": self._flip, "claim": self._claim, "touch": self._touch, "turn_over": self._turn_over}
 
     def default_config(self) -> dict[str, Any]:
         return dict(DEFAULT_CONFIG)
@@ -594,11 +717,12 @@ class TwinItEngine(Engine):
         """§6 for the lobby's form, durations in "ms", "when" naming a key's modes (previous_winner
         is set by a rematch, not by hand)."""
         low, high = TARGET_RANGE
-        options: dict[str, dict[str, Any]] = {"mode": {"choices": ["competitive", "team", "coop"]},
-                                              "target_sets": {"choices": ["auto", *range(low, high + 1)]},
-                                              "forbidden_pattern": {"choices": [False, True]},
-                                              **{key: {"min": a, "max": b, "unit": "ms"}
-                                                 for key, (a, b) in CONFIG_RANGES.items()}}
+        options: dict[str, dict[str, Any]] = {
+            "mode": {"choices": ["competitive", "team", "coop"]},
+            "target_sets": {"choices": ["auto", *range(low, high + 1)]},
+            "forbidden_pattern": {"choices": [False, True]},
+            **{key: {"min": a, "max": b, "unit": "ms"} for key, (a, b) in CONFIG_RANGES.items()},
+        }
         for key, modes in MODES_OF_KEY.items():
             options[key]["when"] = {"mode": list(modes)}
         return options
@@ -612,8 +736,9 @@ class TwinItEngine(Engine):
     def player_range(self, config: dict[str, Any] | None = None) -> tuple[int, int]:
         return MODE_SEATS[(config or DEFAULT_CONFIG).get("mode", "competitive")]
 
-    def _setup(self, players: int, seed: int, config: dict[str, Any], now_ms: int,
-               previous_result: dict[str, Any] | None) -> dict[str, Any]:
+    def _setup(
+        self, players: int, seed: int, config: dict[str, Any], now_ms: int, previous_result: dict[str, Any] | None
+    ) -> dict[str, Any]:
         rng = Random(seed)
         state = new_state(players, config, now_ms)
         if config["mode"] != "coop":
@@ -648,8 +773,9 @@ class TwinItEngine(Engine):
     def _apply(self, state: dict[str, Any], seat: int, action: dict[str, Any], now_ms: int) -> list[dict[str, Any]]:
         handler = self._handlers.get(action["type"])
         if handler is None:
-            raise IllegalAction("unknown_action", f"expected flip, claim, touch or turn_over, "
-                                                  f"but got {action['type']!r}")
+            raise IllegalAction(
+                "unknown_action", f"expected flip, claim, touch or turn_over, but got {action['type']!r}"
+            )
         events = handler(state, seat, action, now_ms)
         if now_ms > state["clock"]:
             state["clock"] = now_ms
@@ -771,8 +897,9 @@ class TwinItEngine(Engine):
             return actions
         if state["mode"] == "team":
             held = own_touches(state, seat)
-            return actions + [a for a in touch_actions(state)
-                              if sorted((e["card"], e["design"]) for e in a["cards"]) not in held]
+            return actions + [
+                a for a in touch_actions(state) if sorted((e["card"], e["design"]) for e in a["cards"]) not in held
+            ]
         return actions + self._claims(state)
 
     def _claims(self, state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -788,8 +915,11 @@ class TwinItEngine(Engine):
         if state["mode"] != "coop":
             return [{"type": "flip"}] if seat == state["active"] else []
         actions = [{"type": "flip"}] if state["stock"] else []
-        return actions + [{"type": "turn_over", "card": card, "design": shows(state, card)}
-                          for card in state["centre"] if card is not None]
+        return actions + [
+            {"type": "turn_over", "card": card, "design": shows(state, card)}
+            for card in state["centre"]
+            if card is not None
+        ]
 
     def step(self, state: dict[str, Any], seat: int | None) -> int:
         """The turn number, for flips (claims are judged by their freshness instead)."""

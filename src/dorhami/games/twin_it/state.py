@@ -39,6 +39,7 @@ COUNTDOWN, PLAYING, FINISHED = "COUNTDOWN", "PLAYING", "FINISHED"
 
 # -- actions --------------------------------------------------------------------------------
 
+
 def is_id(value: object, limit: int) -> TypeGuard[int]:
     """An integer (not a bool) in 0..limit-1."""
     if type(value) is int:  # the usual case, checked first: every card of every claim passes here
@@ -79,6 +80,7 @@ def entry_dicts(cards: list[int], state: dict[str, Any]) -> list[dict[str, Any]]
 
 # -- seats and teams ------------------------------------------------------------------------
 
+
 def team_of(seat: int) -> int:
     """§2.3: team 0 = even seats, team 1 = odd seats."""
     return seat % 2
@@ -101,6 +103,7 @@ def owner_seats(state: dict[str, Any], owner: int) -> list[int]:
 
 
 # -- visibility (§4.3) ----------------------------------------------------------------------
+
 
 def shows(state: dict[str, Any], card: int) -> int:
     """The design on the face of `card` that is currently turned up."""

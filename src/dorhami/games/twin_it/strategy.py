@@ -59,8 +59,7 @@ def true_claims(view: dict[str, Any], seat: int) -> list[list[dict[str, Any]]]:
         if len(won["cards"]) == 2 and loose and won["owner"] != seat and won["design"] not in banned:
             set_cards = [{"card": c, "design": won["design"]} for c in won["cards"]]
             claims.append(claim_of(set_cards + loose[:1]))
-    claims += [claim_of(cards[:2]) for d, cards in sorted(by_design.items())
-               if len(cards) >= 2 and d not in banned]
+    claims += [claim_of(cards[:2]) for d, cards in sorted(by_design.items()) if len(cards) >= 2 and d not in banned]
     return claims
 
 
@@ -89,13 +88,18 @@ TEAM_SET_MOVES = {"easy": (), "normal": ("steal",), "hard": ("steal", "upgrade")
 def set_partners(view: dict[str, Any], team: int, design: int, level: str) -> list[list[dict[str, Any]]]:
     """The two cards of each size-2 set of `design` this level would steal or upgrade."""
     moves = TEAM_SET_MOVES.get(level, ())
-    return [[{"card": c, "design": won["design"]} for c in won["cards"]] for won in view["sets"]
-            if won["design"] == design and len(won["cards"]) == 2
-            and ("upgrade" if won["owner"] == team else "steal") in moves]
+    return [
+        [{"card": c, "design": won["design"]} for c in won["cards"]]
+        for won in view["sets"]
+        if won["design"] == design
+        and len(won["cards"]) == 2
+        and ("upgrade" if won["owner"] == team else "steal") in moves
+    ]
 
 
-def completion(view: dict[str, Any], team: int, touched: list[dict[str, Any]],
-               level: str) -> list[dict[str, Any]] | None:
+def completion(
+    view: dict[str, Any], team: int, touched: list[dict[str, Any]], level: str
+) -> list[dict[str, Any]] | None:
     """What completes a teammate's touch: a loose card of its design (or, for one loose card,
     the two cards of a set this level would steal or upgrade)."""
     design, ids = touched[0]["design"], {entry["card"] for entry in touched}
@@ -128,8 +132,7 @@ def team_touch(view: dict[str, Any], state: dict[str, Any], seat: int, level: st
     return None
 
 
-def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
-           level: str) -> dict[str, Any] | None:
+def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random, level: str) -> dict[str, Any] | None:
     """The bot's next action for `seat`, or None to wait."""
     view = engine.view(state, seat)
     if view["phase"] != PLAYING:
