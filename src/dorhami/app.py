@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import secrets
 from collections import Counter
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -37,13 +37,46 @@ from .storage.repository import Store
 log = logging.getLogger(__name__)
 
 # The client ships inside the package (a link to the checkout's static/ there, the files themselves in a wheel).
-STATIC_DIR = Path(os.environ.get("DORHAMI_STATIC", Path(__file__).parent / "static"))
+STATIC_DIR = Path(__file__).parent / "static"
 
 
-# Rule refusals are conflicts with the game's state; these codes are malformed requests instead.
 def create_app(settings: Settings | None = None, clock=None, seeds=None) -> FastAPI:
     """Build the application; the hub starts (and resumes unfinished games) with the lifespan."""
     settings = settings or Settings.from_env()
+    # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
+    app = FastAPI(
+        title="Dorhami",
+        version=__version__,
+        lifespan=_lifespan(settings, clock, seeds),
+        docs_url=None,
+        redoc_url=None,
+        description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
+        "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.",
+        openapi_tags=contract.TAGS,
+        generate_unique_id_function=contract.operation_id,
+    )
+    app.state.assets = AssetTree(settings.static_dir or STATIC_DIR)  # DORHAMI_STATIC (config.py), else the package's
+    app.state.rate_limits = RateLimits(settings.rate_limits)
+    app.state.anonymous_watchers = Counter()  # open sockets without a player, by address (api/routes/socket.py)
+    app.state.metrics = Metrics()
+    # Without DORHAMI_SECRET each process signs with its own key: sandbox tokens then stop working
+    # at a restart or on another process, which a deployment of several sets it to avoid.
+    app.state.state_signer = StateSigner(settings.secret or secrets.token_hex(32))
+    _add_error_handlers(app)
+    _add_routes(app)
+    # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
+    app.add_middleware(GZipMiddleware, minimum_size=500)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s)
+    app.add_middleware(RoutedRoom)
+    # Outside every layer, even Starlette's outermost one that answers an unexpected error's 500.
+    build_stack = app.build_middleware_stack
+    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())
+    return app
+
+
+def _lifespan(settings: Settings, clock: Any, seeds: Any) -> Any:
+    """The server's life: the hub starts (and resumes unfinished games in the background), and its
+    background tasks run until the server stops."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -77,26 +110,10 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
             await hub.close()
             store.close()
 
-    # /docs is ours (api/routes/docs.py): FastAPI's loads Swagger UI from a CDN; ReDoc is not offered.
-    app = FastAPI(
-        title="Dorhami",
-        version=__version__,
-        lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
-        description="Play Double Connect, Twin It, Camel Up Cards, Jekyll vs Hyde and Queendomino "
-        "with friends. REST for rooms and actions; WebSocket /ws/rooms/{code} for live play.",
-        openapi_tags=contract.TAGS,
-        generate_unique_id_function=contract.operation_id,
-    )
-    app.state.assets = AssetTree(settings.static_dir or STATIC_DIR)  # DORHAMI_STATIC, else the package's
-    app.state.rate_limits = RateLimits(settings.rate_limits)
-    app.state.anonymous_watchers = Counter()  # open sockets without a player, by address (api/routes/socket.py)
-    app.state.metrics = Metrics()
-    # Without DORHAMI_SECRET each process signs with its own key: sandbox tokens then stop working
-    # at a restart or on another process, which a deployment of several sets it to avoid.
-    app.state.state_signer = StateSigner(settings.secret or secrets.token_hex(32))
-    _add_error_handlers(app)
+    return lifespan
+
+
+def _add_routes(app: FastAPI) -> None:
     for router in (
         players.router,
         community.router,
@@ -112,14 +129,6 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app.openapi = contract.extend(app)  # the games' components in /openapi.json (api/contract.py)
     app.mount(PREFIX, Assets(app.state.assets), name="static")
     app.mount(docs.ASSETS_URL, docs.assets, name="docs-assets")
-    # HTTP only (WebSocket frames pass untouched); fonts and PNGs are excluded by type, being compressed already.
-    app.add_middleware(GZipMiddleware, minimum_size=500)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout_s=settings.body_timeout_s)
-    app.add_middleware(RoutedRoom)
-    # Outside every layer, even Starlette's outermost one that answers an unexpected error's 500.
-    build_stack = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())
-    return app
 
 
 def _log_recovery(task: asyncio.Task) -> None:

@@ -13,6 +13,26 @@ if TYPE_CHECKING:
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        _serve(args.host, args.port, args.access_log)
+    elif args.command == "proxy":
+        _proxy(
+            args.host,
+            args.port,
+            args.upstream,
+            head_timeout_s=args.head_timeout,
+            body_timeout_s=args.body_timeout,
+            response_idle_s=args.response_idle,
+            socket_idle_s=args.socket_idle,
+        )
+    elif args.command == "migrate":
+        _migrate()
+    elif args.command == "ratings":
+        print(f"rebuilt the ratings from {_rebuild_ratings()} rated games")
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dorhami", description="Dorhami game server")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the server (migrates the database first)")
@@ -60,23 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     ratings.add_argument(
         "action", choices=["rebuild"], help="rebuild: recompute every rating from the stored results of rated games"
     )
-    args = parser.parse_args(argv)
-    if args.command == "serve":
-        _serve(args.host, args.port, args.access_log)
-    elif args.command == "proxy":
-        _proxy(
-            args.host,
-            args.port,
-            args.upstream,
-            head_timeout_s=args.head_timeout,
-            body_timeout_s=args.body_timeout,
-            response_idle_s=args.response_idle,
-            socket_idle_s=args.socket_idle,
-        )
-    elif args.command == "migrate":
-        _migrate()
-    elif args.command == "ratings":
-        print(f"rebuilt the ratings from {_rebuild_ratings()} rated games")
+    return parser
 
 
 def settings_from_env() -> Settings:
