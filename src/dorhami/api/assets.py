@@ -57,7 +57,7 @@ def content_version(root: Path) -> str:
     return digest.hexdigest()[:VERSION_LENGTH]
 
 
-def _stamp(root: Path) -> tuple:
+def _stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
     """What the file system says about the tree (names, sizes, mtimes): cheap to read, rehash when it moves."""
     stamp = []
     for path in _files(root):
@@ -73,7 +73,7 @@ class AssetTree:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
-        self._stamp: tuple = ()
+        self._stamp: tuple[tuple[str, int, int], ...] = ()
         self._pages: dict[str, str] = {}
         self.version = ""
         self.refresh()

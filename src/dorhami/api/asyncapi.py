@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any, get_args
 
 import orjson
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import models_json_schema
 
 from .. import __version__
@@ -58,7 +58,8 @@ def _asyncapi_schema(schema: Any) -> Any:
 
 
 def _kind(model: Any) -> str:
-    return get_args(model.model_fields["type"].annotation)[0]
+    kind: str = get_args(model.model_fields["type"].annotation)[0]
+    return kind
 
 
 def _message(model: Any) -> dict[str, Any]:
@@ -85,7 +86,7 @@ def _document() -> dict[str, Any]:
     describe(schemas, _properties())
     messages = {model.__name__: _message(model) for model in (*CLIENT, *SERVER)}
 
-    def refs(models: tuple) -> list[dict[str, str]]:
+    def refs(models: tuple[type[BaseModel], ...]) -> list[dict[str, str]]:
         return [{"$ref": f"#/channels/{CHANNEL}/messages/{model.__name__}"} for model in models]
 
     return {

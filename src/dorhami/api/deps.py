@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable, Coroutine
+from typing import Annotated, Any
 
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -20,14 +21,16 @@ bearer = HTTPBearer(auto_error=False, description="the token from POST /api/play
 
 
 def get_hub(connection: HTTPConnection) -> Hub:
-    return connection.app.state.hub
+    hub: Hub = connection.app.state.hub
+    return hub
 
 
 HubDep = Annotated[Hub, Depends(get_hub)]
 
 
 def get_limits(connection: HTTPConnection) -> RateLimits:
-    return connection.app.state.rate_limits
+    limits: RateLimits = connection.app.state.rate_limits
+    return limits
 
 
 LimitsDep = Annotated[RateLimits, Depends(get_limits)]
@@ -38,7 +41,7 @@ def client_address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client else "unknown"
 
 
-def address_limit(name: str):
+def address_limit(name: str) -> Callable[[HTTPConnection, RateLimits], Coroutine[Any, Any, None]]:
     """A dependency that spends one of the caller's address tokens for `name`."""
 
     async def check(connection: HTTPConnection, limits: LimitsDep) -> None:
@@ -52,7 +55,7 @@ async def sign_in(hub: Hub, token: str) -> SignedIn:
     Shared by every REST request and the socket's hello."""
     idle_ms = player_sessions.idle_limit_ms(hub.settings.session_idle_days)
     try:
-        signed_in = await hub.store.player_by_token(token, hub.clock.now_ms(), idle_ms)
+        signed_in: SignedIn | None = await hub.store.player_by_token(token, hub.clock.now_ms(), idle_ms)
     except SessionExpired:
         raise HubError(
             ErrorCode.SESSION_EXPIRED,

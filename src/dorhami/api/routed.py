@@ -4,6 +4,8 @@ deploy/nginx.conf, which drop any a client sends), for the hub's ownership rules
 
 from __future__ import annotations
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+
 from ..hub.ownership import routed_room
 
 HEADER = b"x-dorhami-room"
@@ -12,10 +14,10 @@ HEADER = b"x-dorhami-room"
 class RoutedRoom:
     """Pure ASGI (sockets too): each request runs with `routed_room` set to its header's value."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return

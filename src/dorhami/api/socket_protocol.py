@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
 from websockets.protocol import State
 
 EXTENSION = "dorhami.write_frame"
@@ -30,7 +31,7 @@ def text_frame(data: bytes) -> bytes:
 
 
 class FrameWritingProtocol(WebSocketsSansIOProtocol):
-    def handle_connect(self, event) -> None:
+    def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         # The ASGI task has been created, not run: its scope can still gain the extension.
         scope = getattr(self, "scope", None)

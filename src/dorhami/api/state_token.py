@@ -9,6 +9,8 @@ a rules sandbox is for; it is never a live game's state.
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 from itsdangerous import BadSignature, URLSafeSerializer
 
@@ -25,11 +27,11 @@ class _Json:
     """orjson for itsdangerous (its `dumps` must return str)."""
 
     @staticmethod
-    def dumps(value) -> str:
+    def dumps(value: Any) -> str:
         return orjson.dumps(value).decode()
 
     @staticmethod
-    def loads(text):
+    def loads(text: str | bytes) -> Any:
         return orjson.loads(text)
 
 

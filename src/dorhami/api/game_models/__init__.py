@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 from pydantic import BaseModel, create_model
 
@@ -39,7 +39,8 @@ class GameModels:
 
     @property
     def actions(self) -> tuple[type[BaseModel], ...]:
-        return self.module.ACTIONS
+        actions: tuple[type[BaseModel], ...] = self.module.ACTIONS
+        return actions
 
     def action_types(self) -> list[str]:
         return [get_args(model.model_fields["type"].annotation)[0] for model in self.actions]
@@ -92,7 +93,7 @@ def game_components(game: GameModels) -> dict[str, Any]:
     found = {names[name]: {**schema, "title": names[name]} for name, schema in defs.items()}
     for part, schema in parts.items():
         found[game.prefix + part] = {k: v for k, v in schema.items() if k != "title"}
-    found = _renamed(found, names)
+    found = cast(dict[str, Any], _renamed(found, names))
     action_refs = [names[model.__name__] for model in game.actions]
     found[game.prefix + "Action"] = {
         "oneOf": [ref(name) for name in action_refs],

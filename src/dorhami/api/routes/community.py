@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
@@ -11,6 +11,7 @@ from ...catalogue import GAMES
 from ...errors import ErrorCode
 from ...hub.errors import HubError
 from ...ratings import PROVISIONAL_GAMES, ordinal, provisional
+from ...storage.records import GamePlayerRecord, RatingRecord
 from ..deps import HubDep, address_limit
 from ..schemas import ERRORS, LeaderboardPublic, PlayerHistory
 
@@ -28,7 +29,7 @@ def is_player_id(text: str) -> bool:
     return PLAYER_ID.fullmatch(text) is not None
 
 
-def rating_public(record) -> dict:
+def rating_public(record: RatingRecord) -> dict[str, Any]:
     return {
         "mu": record.mu,
         "sigma": record.sigma,
@@ -38,14 +39,16 @@ def rating_public(record) -> dict:
     }
 
 
-def _change(row) -> float | None:
+def _change(row: GamePlayerRecord) -> float | None:
     if not row.rated or row.mu_before is None:
         return None
+    # A rated row has all four numbers, written together (ratings.apply, storage/results.py).
+    assert row.sigma_before is not None and row.mu_after is not None and row.sigma_after is not None
     return ordinal(row.mu_after, row.sigma_after) - ordinal(row.mu_before, row.sigma_before)
 
 
 @router.get("/players/{player_id}", response_model=PlayerHistory)
-async def player_history(player_id: str, hub: HubDep) -> dict:
+async def player_history(player_id: str, hub: HubDep) -> dict[str, Any]:
     """A player's name, games and wins per title, ratings with their uncertainty, last games
     (each with its replay) and each title's rating over time."""
     found = await hub.store.player_history(player_id, RECENT_GAMES) if is_player_id(player_id) else None
@@ -75,7 +78,7 @@ async def player_history(player_id: str, hub: HubDep) -> dict:
         }
         for r in found["recent"]
     ]
-    history: dict[str, list[dict]] = {}
+    history: dict[str, list[dict[str, Any]]] = {}
     for slug, ended_ms, mu, sigma in found["path"]:
         history.setdefault(slug, []).append({"ended_ms": ended_ms, "ordinal": ordinal(mu, sigma)})
     return {
@@ -94,7 +97,7 @@ async def leaderboard(
     hub: HubDep,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, Query(ge=1, le=BOARD_PAGE_MAX)] = 50,
-) -> dict:
+) -> dict[str, Any]:
     """A title's rated players, best first (by mu - 3 sigma, then more games, then id);
     provisional players (fewer than `min_games` rated games) are left out."""
     if game not in GAMES:

@@ -1,17 +1,20 @@
 """The catalogue of games, and replays of the games played."""
 
 import asyncio
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
 from ...catalogue import GAMES, get_engine
+from ...engine import Engine
 from ...errors import ErrorCode
 from ...hub import claims
 from ...hub.errors import HubError
+from ...hub.hub import Hub
 from ...hub.replay import viewer_frames
 from ...hub.verify import checks, revealed
-from ...storage.records import PlayerRecord
+from ...storage.records import GameRecord, PlayerRecord
 from ..deps import HubDep, address_limit, optional_player
 from ..schemas import ERRORS, GamePublic, ReplayPublic, VerifyPublic
 
@@ -37,7 +40,7 @@ async def list_games() -> list[GamePublic]:
     ]
 
 
-def _any_mode(engine) -> dict:
+def _any_mode(engine: Engine) -> dict[str, Any]:
     """The player counts over every mode the game offers, for a lobby card's "1–6 players"."""
     modes = engine.config_options().get("mode", {}).get("choices", [None])
     ranges = [engine.player_range({**engine.default_config(), **({"mode": m} if m else {})}) for m in modes]
@@ -52,16 +55,18 @@ GameId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 # Replays and checks re-simulate a stored game: at most this many at once per process, each on a
 # worker thread (the engines are pure), so a crowd asking for them queues instead of stalling tables.
 BUILDS_AT_ONCE = 2
+T = TypeVar("T")
 
 
 def _builds(request: Request) -> asyncio.Semaphore:
     state = request.app.state
     if getattr(state, "replay_builds", None) is None:
         state.replay_builds = asyncio.Semaphore(BUILDS_AT_ONCE)
-    return state.replay_builds
+    builds: asyncio.Semaphore = state.replay_builds
+    return builds
 
 
-async def _off_the_loop(request: Request, fn, *args):
+async def _off_the_loop(request: Request, fn: Callable[..., T], *args: Any) -> T:
     async with _builds(request):
         return await asyncio.to_thread(fn, *args)
 
@@ -75,7 +80,7 @@ async def replay(
     seat: Annotated[int | None, Query(ge=0, le=7, description="whose eyes; none: a spectator's")] = None,
     after: Annotated[int, Query(ge=-1, le=2**53, description="frames of versions after this")] = -1,
     limit: Annotated[int, Query(ge=1, le=REPLAY_PAGE_MAX)] = REPLAY_PAGE_MAX,
-) -> dict:
+) -> dict[str, Any]:
     """A game as one viewer saw it, version by version: their view and the events they heard,
     re-simulated from the log, a page at a time. As a spectator, any finished game; a seat's eyes
     only for the person who holds that seat now (a running game, up to now) or held it at the end
@@ -116,7 +121,7 @@ async def replay(
     }
 
 
-async def _viewable_seats(hub, record, player: PlayerRecord | None) -> list[int]:
+async def _viewable_seats(hub: Hub, record: GameRecord, player: PlayerRecord | None) -> list[int]:
     """The seats whose eyes `player` may replay: the ones they hold now (the room's seats, as the
     table keeps them: a leaver's is a bot's, a rescued one its rescuer's) while the game runs; the
     ones they held at its end once finished (games ended before that was kept: at its start)."""
@@ -129,7 +134,7 @@ async def _viewable_seats(hub, record, player: PlayerRecord | None) -> list[int]
 
 
 @router.get("/games/{game_id}/verify", response_model=VerifyPublic, dependencies=[Depends(address_limit("replay"))])
-async def verify(game_id: GameId, hub: HubDep, request: Request) -> dict:
+async def verify(game_id: GameId, hub: HubDep, request: Request) -> dict[str, Any]:
     """Check a finished game: the revealed server seed against its commitment, the seed's
     derivation, and a replay of the whole log from that seed to the stored result. Refused while
     the game runs (its server seed is still secret)."""

@@ -9,6 +9,7 @@ import asyncio
 import functools
 import ipaddress
 import logging
+from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 @router.get("/healthz")
-async def healthz() -> dict:
+async def healthz() -> dict[str, Any]:
     """The process is alive and its event loop answers."""
     return {"status": "ok"}
 

@@ -110,4 +110,5 @@ def not_found_page(request: Request) -> HTMLResponse:
 
 
 def _tree(request: Request) -> AssetTree:
-    return request.app.state.assets
+    tree: AssetTree = request.app.state.assets
+    return tree

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
@@ -47,7 +47,7 @@ MAX_OPEN_ROOMS = 10
 
 
 @router.post("", response_model=RoomPublic, status_code=201, dependencies=[Depends(address_limit("new_room"))])
-async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limits: LimitsDep) -> dict:
+async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limits: LimitsDep) -> dict[str, Any]:
     """Create a room; the caller is its host (and is not seated until it joins). A host has at
     most ten rooms open (waiting or playing) at once."""
     await limits.player("new_room", player.id)
@@ -65,14 +65,14 @@ async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limi
 
 
 @router.get("", response_model=list[RoomPublic])
-async def list_rooms(hub: HubDep) -> list[dict]:
+async def list_rooms(hub: HubDep) -> list[dict[str, Any]]:
     """Public rooms waiting for players (private rooms are never listed)."""
     rooms = await hub.store.rooms_with_status("waiting", public_only=True)
     return await hub.room_publics(rooms)
 
 
 @router.get("/{code}", response_model=RoomPublic)
-async def get_room(code: str, hub: HubDep) -> dict:
+async def get_room(code: str, hub: HubDep) -> dict[str, Any]:
     return (await hub.table(code)).room_public()
 
 
@@ -92,21 +92,21 @@ async def add_bot(code: str, body: BotCreate, player: CurrentPlayer, hub: HubDep
 
 
 @router.delete("/{code}/seats/{seat}", response_model=SeatsPublic)
-async def free_seat(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+async def free_seat(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The host frees a seat before the start: removes a bot, or a person who is not playing."""
     table = await hub.table(code)
     return {"seats": await table.remove_seat(player.id, seat)}
 
 
 @router.post("/{code}/seats/{seat}/move", response_model=SeatsPublic)
-async def move_seat(code: str, seat: int, body: SeatMove, player: CurrentPlayer, hub: HubDep) -> dict:
+async def move_seat(code: str, seat: int, body: SeatMove, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The host moves a seat's occupant to another seat (swapping with whoever sits there)."""
     table = await hub.table(code)
     return {"seats": await table.move_seat(player.id, seat, body.to)}
 
 
 @router.post("/{code}/seats/{seat}/rescue", response_model=RescueRequested, status_code=202)
-async def ask_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+async def ask_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """Ask to play a seat that a bot plays for a player gone longer than the grace. The host
     approves or declines; with no host at the table the seat is yours after a short delay,
     unless its player comes back first. A game with a rescued seat is not rated."""
@@ -115,48 +115,48 @@ async def ask_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -
 
 
 @router.post("/{code}/seats/{seat}/rescue/approve", response_model=RescueDecided)
-async def approve_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+async def approve_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The host gives the seat to the person who asked for it."""
     table = await hub.table(code)
     return await table.approve_rescue(player.id, seat)
 
 
 @router.delete("/{code}/seats/{seat}/rescue", response_model=RescueDecided)
-async def withdraw_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict:
+async def withdraw_rescue(code: str, seat: int, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The asker takes the request back, or the host declines it."""
     table = await hub.table(code)
     return await table.withdraw_rescue(player.id, seat)
 
 
 @router.post("/{code}/start", response_model=StartResult)
-async def start_game(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+async def start_game(code: str, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     table = await hub.table(code)
     return await table.start_game(player.id, False)
 
 
 @router.post("/{code}/rematch", response_model=StartResult)
-async def rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+async def rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """A new game with the same seats; the previous result reaches the rules that use it."""
     table = await hub.table(code)
     return await table.start_game(player.id, True)
 
 
 @router.post("/{code}/rematch-requests", response_model=RematchRequested, status_code=202)
-async def request_rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+async def request_rematch(code: str, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """A seated player asks for another game; the host sees the request and starts the rematch."""
     table = await hub.table(code)
     return await table.request_rematch(player.id)
 
 
 @router.post("/{code}/leave", response_model=LeaveResult)
-async def leave_room(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+async def leave_room(code: str, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """Before the start: free your seat. During a game: a bot plays your seat to the end."""
     table = await hub.table(code)
     return await table.leave(player.id)
 
 
 @router.get("/{code}/state", response_model=StatePublic)
-async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict:
+async def get_state(code: str, player: OptionalPlayer, hub: HubDep) -> dict[str, Any]:
     """The game as the caller's seat sees it (the spectator view without a seat or token)."""
     table = await hub.table(code)
     return await table.state_for(player.id if player else None)
@@ -184,7 +184,7 @@ async def get_log(
     hub: HubDep,
     after: Annotated[int, Query(ge=0, le=SEQ_MAX)] = 0,
     limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX)] = LOG_PAGE_MAX,
-) -> dict:
+) -> dict[str, Any]:
     """The action log a page at a time: the public part while the game runs, all of it (and the
     seed) once it ended. Pages keep any request small, however long the game."""
     table = await hub.table(code)
@@ -195,7 +195,7 @@ async def get_log(
 
 
 @router.get("/{code}/chat", response_model=ChatPublic)
-async def get_chat(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
+async def get_chat(code: str, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The room's recent chat lines and reactions (at most 50), oldest first: for its players, its
     host, and a spectator watching it now (whose socket hears the chat anyway)."""
     table = await hub.table(code)
@@ -203,21 +203,21 @@ async def get_chat(code: str, player: CurrentPlayer, hub: HubDep) -> dict:
 
 
 @router.post("/{code}/chat/settings", response_model=ChatSettingsPublic)
-async def chat_settings(code: str, body: ChatSettingsBody, player: CurrentPlayer, hub: HubDep) -> dict:
+async def chat_settings(code: str, body: ChatSettingsBody, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The host lets spectators write in the chat (or stops them); players always may."""
     table = await hub.table(code)
     return await table.set_spectator_chat(player.id, body.spectators)
 
 
 @router.post("/{code}/mutes", response_model=ChatSettingsPublic)
-async def mute_player(code: str, body: MuteBody, player: CurrentPlayer, hub: HubDep) -> dict:
+async def mute_player(code: str, body: MuteBody, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The host mutes a player of the room in the chat: their lines are refused until unmuted."""
     table = await hub.table(code)
     return await table.mute(player.id, body.player_id)
 
 
 @router.delete("/{code}/mutes/{player_id}", response_model=ChatSettingsPublic)
-async def unmute_player(code: str, player_id: str, player: CurrentPlayer, hub: HubDep) -> dict:
+async def unmute_player(code: str, player_id: str, player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
     """The host lets a muted player write again."""
     table = await hub.table(code)
     return await table.unmute(player.id, player_id)

@@ -61,7 +61,7 @@ class SandboxState(BaseModel):
     result: dict[str, Any] | None
 
 
-def first_move(engine: Engine) -> tuple[int, dict, int]:
+def first_move(engine: Engine) -> tuple[int, dict[str, Any], int]:
     """(seat, action, now_ms) of a legal first input of a seeded game: the worked examples are the
     engine's own, so they stay right when the rules change."""
     state = engine.setup(engine.player_range(engine.validate_config({}))[0], 1, {})
@@ -71,7 +71,7 @@ def first_move(engine: Engine) -> tuple[int, dict, int]:
     return seat, engine.legal_actions(state, seat)[0], now
 
 
-def examples() -> tuple[dict, dict]:
+def examples() -> tuple[dict[str, Any], dict[str, Any]]:
     """OpenAPI examples of /new and /apply for every game."""
     new_examples, apply_examples = {}, {}
     for slug, engine in sorted(GAMES.items()):
@@ -90,14 +90,17 @@ NEW_EXAMPLES, APPLY_EXAMPLES = examples()
 
 
 def get_signer(connection: HTTPConnection) -> StateSigner:
-    return connection.app.state.state_signer
+    signer: StateSigner = connection.app.state.state_signer
+    return signer
 
 
 Signer = Annotated[StateSigner, Depends(get_signer)]
 
 
 @router.post("/{game}/new", response_model=SandboxState)
-async def new(game: GameSlug, body: Annotated[SandboxNew, Body(openapi_examples=NEW_EXAMPLES)], signer: Signer) -> dict:
+async def new(
+    game: GameSlug, body: Annotated[SandboxNew, Body(openapi_examples=NEW_EXAMPLES)], signer: Signer
+) -> dict[str, Any]:
     """A new game: `setup(players, seed, config, now_ms)`, and what every seat sees."""
     engine = get_engine(game)
     state = engine.setup(body.players, body.seed, body.config, now_ms=body.now_ms)
@@ -107,7 +110,7 @@ async def new(game: GameSlug, body: Annotated[SandboxNew, Body(openapi_examples=
 @router.post("/{game}/apply", response_model=SandboxState)
 async def apply(
     game: GameSlug, body: Annotated[SandboxApply, Body(openapi_examples=APPLY_EXAMPLES)], signer: Signer
-) -> dict:
+) -> dict[str, Any]:
     """One seat's action at `now_ms` (due timers fire first), or the rules' typed refusal."""
     engine = get_engine(game)
     players, state = signer.read(game, body.state)
@@ -118,7 +121,7 @@ async def apply(
 
 
 @router.post("/{game}/advance", response_model=SandboxState)
-async def advance(game: GameSlug, body: SandboxAdvance, signer: Signer) -> dict:
+async def advance(game: GameSlug, body: SandboxAdvance, signer: Signer) -> dict[str, Any]:
     """Let the clock run to `now_ms`: every timer due by then fires."""
     engine = get_engine(game)
     players, state = signer.read(game, body.state)
@@ -126,7 +129,7 @@ async def advance(game: GameSlug, body: SandboxAdvance, signer: Signer) -> dict:
     return answer(engine, signer, players, state, events)
 
 
-def answer(engine: Engine, signer: StateSigner, players: int, state: State, events: list[Event]) -> dict:
+def answer(engine: Engine, signer: StateSigner, players: int, state: State, events: list[Event]) -> dict[str, Any]:
     seats = [
         {
             "seat": seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
+from typing import Any, Literal
 
 import orjson
 from pydantic import ValidationError
@@ -16,7 +17,9 @@ from ...hub import messages
 from ...hub.actor import Retired
 from ...hub.errors import HubError
 from ...hub.fanout import Subscriber
+from ...hub.hub import Hub
 from ...hub.table import Table
+from ...metrics import Metrics
 from ...storage.player_sessions import SignedIn
 from .. import socket_protocol
 from ..deps import sign_in
@@ -69,7 +72,9 @@ async def room_socket(ws: WebSocket) -> None:
                 del watchers[address]
 
 
-async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | None, session_id: str | None) -> None:
+async def _play(
+    ws: WebSocket, hub: Hub, code: str, table: Table, player_id: str | None, session_id: str | None
+) -> None:
     """From a good hello to the socket's end: subscribed to the table, reading what it sends."""
     sub = Subscriber(player_id, hub.settings.send_queue_limit, session_id)
     sub.attach(
@@ -93,7 +98,7 @@ async def _play(ws: WebSocket, hub, code: str, table: Table, player_id: str | No
             pass  # the table left memory (its sockets with it): there is nothing to leave
 
 
-async def _subscribe(hub, code: str, table: Table, sub: Subscriber) -> Table:
+async def _subscribe(hub: Hub, code: str, table: Table, sub: Subscriber) -> Table:
     """Join the table's sockets; the table may have left memory during the hello, then its new one."""
     try:
         await table.subscribe(sub)
@@ -117,7 +122,7 @@ def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return origin.rstrip("/") in (own, *allowed)
 
 
-async def _hello(ws: WebSocket, hub) -> SignedIn | None | bool:
+async def _hello(ws: WebSocket, hub: Hub) -> SignedIn | None | Literal[False]:
     """Whose the hello's token is, and its session (None: a spectator), or False if the socket was closed."""
     try:
         frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT_S)
@@ -140,7 +145,7 @@ async def _hello(ws: WebSocket, hub) -> SignedIn | None | bool:
     return signed_in
 
 
-async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
+async def _read(ws: WebSocket, hub: Hub, table: Table, sub: Subscriber) -> None:
     answer = partial(_answer, sub, ws.app.state.metrics)
     bucket = TokenBucket(hub.settings.messages_per_second, hub.settings.message_burst)
     flood = Flood(hub.settings.message_burst * 5)
@@ -204,14 +209,16 @@ async def _read(ws: WebSocket, hub, table: Table, sub: Subscriber) -> None:
             answer(messages.error(ErrorCode.ALREADY_GREETED, "hello is sent once, first"))
 
 
-def _answer(sub: Subscriber, metrics, message: dict) -> None:
+def _answer(sub: Subscriber, metrics: Metrics, message: dict[str, Any]) -> None:
     """Send `message` to the socket; a refusal is counted by its code (GET /metrics)."""
     if message.get("type") == "error":
         metrics.error(message["code"])
     sub.send(message)
 
 
-def _answer_later(answer: Callable[[dict], None], client_seq: int | None, done: asyncio.Future) -> None:
+def _answer_later(
+    answer: Callable[[dict[str, Any]], None], client_seq: int | None, done: asyncio.Future[dict[str, Any]]
+) -> None:
     exc = done.exception()
     if exc is None:
         answer(done.result())
