@@ -62,9 +62,8 @@ class React(BaseModel):
     reaction: str = Field(max_length=32)
 
 
-Inbound = TypeAdapter(
-    Annotated[Hello | ActionMessage | Ping | Pong | Visibility | ChatMessage | React, Field(discriminator="type")]
-)
+InboundMessage = Hello | ActionMessage | Ping | Pong | Visibility | ChatMessage | React
+Inbound = TypeAdapter(Annotated[InboundMessage, Field(discriminator="type")])
 
 
 def error(code: str, message: str, client_seq: int | None = None) -> dict:

@@ -176,37 +176,49 @@ async def _read(ws: WebSocket, hub: Hub, table: Table, sub: Subscriber) -> None:
             seq = _client_seq_of(text)
             answer(messages.error(ErrorCode.INVALID_MESSAGE, _first_error(exc), seq))
             continue
-        if isinstance(message, messages.Ping):
-            answer(messages.pong(message.client_time, hub.clock.now_ms()))
-        elif isinstance(message, messages.Visibility):
-            table.post(table.set_hidden, sub, message.hidden)
-        elif isinstance(message, messages.Pong):
-            if sub.meter is not None:
-                sub.meter.answered(message.id, stamp)
-        elif isinstance(message, messages.ActionMessage):
-            try:
-                reply = await table.offer(
-                    table.seat_of(sub.player_id), message.action, stamp, message.client_seq, sub.meter
-                )
-            except HubError as exc:
-                reply = messages.error(exc.code, exc.message, message.client_seq)
-            if isinstance(reply, asyncio.Future):
-                # Held in a race window: answered when it closes, while this socket's next
-                # messages (its pongs above all) are read on time.
-                reply.add_done_callback(partial(_answer_later, answer, message.client_seq))
-            else:
-                answer(reply)
-        elif isinstance(message, (messages.ChatMessage, messages.React)):
-            kind, content = (
-                ("text", message.text) if isinstance(message, messages.ChatMessage) else ("reaction", message.reaction)
+        await _handle(message, stamp, hub, table, sub, answer)
+
+
+async def _handle(
+    message: messages.InboundMessage,
+    stamp: int,
+    hub: Hub,
+    table: Table,
+    sub: Subscriber,
+    answer: Callable[[dict[str, Any]], None],
+) -> None:
+    """One valid message of a greeted socket (`stamp`: when it arrived)."""
+    if isinstance(message, messages.Ping):
+        answer(messages.pong(message.client_time, hub.clock.now_ms()))
+    elif isinstance(message, messages.Visibility):
+        table.post(table.set_hidden, sub, message.hidden)
+    elif isinstance(message, messages.Pong):
+        if sub.meter is not None:
+            sub.meter.answered(message.id, stamp)
+    elif isinstance(message, messages.ActionMessage):
+        try:
+            reply = await table.offer(
+                table.seat_of(sub.player_id), message.action, stamp, message.client_seq, sub.meter
             )
-            try:
-                # Everyone, the sender too, hears the line as a `chat` message; only refusals answer here.
-                await table.send_chat(sub.player_id, kind, content)
-            except HubError as exc:
-                answer(messages.error(exc.code, exc.message))
+        except HubError as exc:
+            reply = messages.error(exc.code, exc.message, message.client_seq)
+        if isinstance(reply, asyncio.Future):
+            # Held in a race window: answered when it closes, while this socket's next
+            # messages (its pongs above all) are read on time.
+            reply.add_done_callback(partial(_answer_later, answer, message.client_seq))
         else:
-            answer(messages.error(ErrorCode.ALREADY_GREETED, "hello is sent once, first"))
+            answer(reply)
+    elif isinstance(message, (messages.ChatMessage, messages.React)):
+        kind, content = (
+            ("text", message.text) if isinstance(message, messages.ChatMessage) else ("reaction", message.reaction)
+        )
+        try:
+            # Everyone, the sender too, hears the line as a `chat` message; only refusals answer here.
+            await table.send_chat(sub.player_id, kind, content)
+        except HubError as exc:
+            answer(messages.error(exc.code, exc.message))
+    else:
+        answer(messages.error(ErrorCode.ALREADY_GREETED, "hello is sent once, first"))
 
 
 def _answer(sub: Subscriber, metrics: Metrics, message: dict[str, Any]) -> None:
