@@ -1,7 +1,7 @@
 """What a table's parts get from around them: the process's services, and the table's effects.
 
-A table is carved into parts (seating, the live game, the race window, chat, rescue, stand-ins),
-each owning its own state. A part gets the services it needs (clock, store, journal, settings)
+A table is carved into parts (seating, the live game, the race window, chat, rescue, stand-ins,
+bots, its audience), each owning its own state. A part gets the services it needs (clock, store, journal, settings)
 and the table's effects (the small protocol below), never the `Table` or the `Hub`: what a part
 may do to the rest of the table is written down here, and no part imports the table.
 
@@ -12,7 +12,6 @@ until a full collection.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial, wraps
@@ -123,10 +122,3 @@ def verb(method: Callable[Concatenate[S, P], Awaitable[R]]) -> Callable[Concaten
         return result
 
     return run
-
-
-def current_task() -> asyncio.Task | None:
-    try:
-        return asyncio.current_task()
-    except RuntimeError:  # no running loop
-        return None
