@@ -360,21 +360,7 @@ class Repository:
         # Unset columns are left out, as the ORM would: a JSON column given None would store 'null'.
         values = {c.key: getattr(game, c.key) for c in GAMES.columns if getattr(game, c.key) is not None}
         game.id = connection.execute(insert(GAMES).returning(GAMES.c.id), values).scalar_one()
-        connection.execute(delete(SEATS).where(SEATS.c.room_id == room_id))
-        if seats:
-            connection.execute(
-                insert(SEATS),
-                [
-                    {
-                        "room_id": room_id,
-                        "seat": s.seat,
-                        "player_id": s.player_id,
-                        "bot_level": s.bot_level,
-                        "client_seed": s.client_seed,
-                    }
-                    for s in seats
-                ],
-            )
+        Repository.replace_seats_in(connection, room_id, seats)
         connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(status="playing", game_id=game.id))
         return game
 
