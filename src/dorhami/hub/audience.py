@@ -109,9 +109,13 @@ class Audience:
 
     def refresh(self, players: set[str | None]) -> None:
         """These players' sockets get their seat's state again (their seat changed hands)."""
+        views: dict[int | None, dict[str, Any]] = {}  # one view per seat, not per socket
         for sub in list(self.subscribers):
             if sub.player_id in players:
-                sub.send(self.table.snapshot(self.table.seat_of(sub.player_id)))
+                seat = self.table.seat_of(sub.player_id)
+                if seat not in views:
+                    views[seat] = self.table.snapshot(seat)
+                sub.send(views[seat])
 
     def state(self, seats: dict[str, int], events: list[Event]) -> None:
         """Every socket gets its seat's state after a change (`seats`: player id → seat)."""
