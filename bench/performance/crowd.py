@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import itertools
 import json
 import os
@@ -261,16 +260,7 @@ class Watcher(Socket):
     async def connect_from(cls, crowd: Crowd, source: str, port: int, path: str) -> Watcher:
         """Socket.connect, from the loopback address `source`."""
         sock = cls(crowd)
-        sock._key = base64.b64encode(os.urandom(16))
-        sock._request = (
-            (
-                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-            ).encode()
-            + b"Sec-WebSocket-Key: "
-            + sock._key
-            + b"\r\n\r\n"
-        )
+        sock.upgrade("127.0.0.1", port, path)
         loop = asyncio.get_running_loop()
         await asyncio.wait_for(
             loop.create_connection(lambda: sock, "127.0.0.1", port, local_addr=(source, 0)), ANSWER_TIMEOUT_S

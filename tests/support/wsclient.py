@@ -45,19 +45,22 @@ class Socket(asyncio.Protocol):
         self._request = b""
         self.close_code: int | None = None
 
+    def upgrade(self, host: str, port: int, path: str) -> None:
+        """The handshake this socket sends once connected, with a fresh key to check the answer by."""
+        self._key = base64.b64encode(os.urandom(16))
+        self._request = (
+            (
+                f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: "
+            ).encode()
+            + self._key
+            + b"\r\n\r\n"
+        )
+
     @classmethod
     async def connect(cls, host: str, port: int, path: str, on_text, on_close, timeout: float = 10) -> Socket:
         sock = cls(on_text, on_close)
-        sock._key = base64.b64encode(os.urandom(16))
-        sock._request = (
-            (
-                f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-            ).encode()
-            + b"Sec-WebSocket-Key: "
-            + sock._key
-            + b"\r\n\r\n"
-        )
+        sock.upgrade(host, port, path)
         loop = asyncio.get_running_loop()
         await asyncio.wait_for(loop.create_connection(lambda: sock, host, port), timeout)
         await asyncio.wait_for(sock.opened, timeout)
