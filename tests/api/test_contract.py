@@ -39,6 +39,7 @@ OPERATION_IDS = {
     "list_rooms",
     "create_room",
     "get_room",
+    "room_qr",
     "join_room",
     "add_bot",
     "free_seat",

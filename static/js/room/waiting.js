@@ -4,22 +4,46 @@ import { clientSeed, ensurePlayer, identity } from "../api.js";
 import { h, toast } from "../dom.js";
 import { listText, t } from "../i18n/index.js";
 import { optionsSummary } from "../options-form.js";
+import { gameTitle } from "../games/index.js";
 import { seatList } from "./seats.js";
 
 const BOT_LEVELS = ["easy", "normal", "hard"];
 
 export function waitingRoom(ctl, listing) {
-  return [optionsLine(ctl.room, listing), shareBox(ctl.code), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean);
+  return [optionsLine(ctl.room, listing), shareBox(ctl), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean);
 }
 
-function shareBox(code) {
+// The link goes out through the phone's own share sheet where there is one (the message in the
+// player's language, the game named), else to the clipboard; a friend sitting beside you scans the QR.
+function shareBox(ctl) {
+  const { code, room } = ctl;
   const url = `${location.origin}/t/${code}`;
   const input = h("input", { readonly: true, value: url, id: "share-url", dir: "ltr", "aria-label": t("share_link") });
-  return h("div", { class: "share" }, h("label", { for: "share-url" }, t("share_link")), h("div", { class: "row" }, input,
-    h("button", { type: "button", id: "copy-link", onclick: async () => {
-      try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
-      toast(t("copied"));
-    } }, t("copy"))));
+  const copy = async () => {
+    try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
+    toast(t("copied"));
+  };
+  const share = async () => {
+    const title = gameTitle(room.game, room.title);
+    try { await navigator.share({ title, text: t("share_text", { game: title }), url }); } catch (err) {
+      if (err?.name !== "AbortError") await copy();  // the player closing the sheet is not a failure
+    }
+  };
+  const buttons = [navigator.share ? h("button", { type: "button", class: "primary", id: "share-link", onclick: share }, t("share")) : null,
+    h("button", { type: "button", id: "copy-link", onclick: copy }, t("copy"))];
+  return h("div", { class: "share" }, h("label", { for: "share-url" }, t("share_link")), h("div", { class: "row" }, input, ...buttons),
+    qrCode(code));
+}
+
+// The picture is fetched only when asked for: most links travel by message, not by camera.
+function qrCode(code) {
+  const box = h("details", { class: "qr", id: "qr" }, h("summary", {}, t("qr_show")));
+  box.addEventListener("toggle", () => {
+    if (!box.open || box.querySelector("img")) return;
+    box.append(h("img", { src: `/api/rooms/${encodeURIComponent(code)}/qr.svg`, alt: t("qr_alt"), width: 220, height: 220 }),
+      h("p", { class: "muted" }, t("qr_help")));
+  });
+  return box;
 }
 
 function optionsLine(room, listing) {

@@ -6,12 +6,13 @@ import asyncio
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request, Response
 
 from ...catalogue import get_engine
 from ...errors import ErrorCode, action_status
 from ...hub import claims
 from ...hub.errors import HubError
+from .. import qr
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
 from ..schemas import (
     ERRORS,
@@ -74,6 +75,20 @@ async def list_rooms(hub: HubDep) -> list[dict[str, Any]]:
 @router.get("/{code}", response_model=RoomPublic)
 async def get_room(code: str, hub: HubDep) -> dict[str, Any]:
     return (await hub.table(code)).room_public()
+
+
+@router.get(
+    "/{code}/qr.svg",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}, "description": "The room's link as a QR code."}},
+)
+async def room_qr(code: str, request: Request, hub: HubDep) -> Response:
+    """The room's link (`/t/{code}` on this server) as a QR code in SVG, for a friend sitting beside
+    you to scan. Whoever can ask for it already holds the code: it reveals nothing new."""
+    await hub.table(code)  # an unknown code is room_not_found, as on every room route
+    link = f"{str(request.base_url).rstrip('/')}/t/{code}"
+    # Private: the picture is the room's invitation, so no shared cache keeps it.
+    return Response(qr.link_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
 @router.post("/{code}/join", response_model=JoinResult)
