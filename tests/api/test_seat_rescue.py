@@ -55,7 +55,10 @@ class Person:
     async def _read(self) -> None:
         with contextlib.suppress(Exception):
             async for text in self.ws:
-                self.messages.append(json.loads(text))
+                message = json.loads(text)
+                if message["type"] == "ping":  # the server's probe: a socket that never answers counts as gone
+                    await self.ws.send(json.dumps({"type": "pong", "id": message["id"]}))
+                self.messages.append(message)
 
     async def close(self) -> None:
         await self.ws.close()

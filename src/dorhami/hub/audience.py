@@ -1,13 +1,20 @@
 """A table's audience: the sockets that come and go, and what they hear — the room message
 (coalesced for crowds), each seat's state after a change, a fresh state to the players whose seat
-changed hands.
+changed hands — and which of them have gone silent.
 
-Everything here runs inside the table's actor; the sockets' own queues are hub/fanout.py's.
+A link can die without a close (a phone in a tunnel, a NAT that forgot it): a player's watched
+socket (`watch`) that sends nothing for SILENT_MS counts as dropped, as if it had closed, so
+presence and stand-ins follow; its first frame after that brings it back. Any socket quiet for
+QUIET_MS is probed (`{"type":"ping","id":k}`, answered by a pong): a live one is never quiet long.
+
+Everything here runs inside the table's actor, but for `watch`, `heard` and the watch loop, which
+only post their verdicts to it; the sockets' own queues are hub/fanout.py's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -26,6 +33,11 @@ from .services import TableEffects, TableServices, verb
 # socket one message per interval, not one per join (which made 2,000 spectators N² work).
 ROOM_EVERY_S = 0.2
 SOCKETS_PER_PLAYER = 8  # a phone, a laptop and a few tabs; not a script opening thousands
+SILENT_MS = 10_000  # a player's watched socket that sends nothing this long counts as dropped
+# A watched socket quiet this long is probed, at most this often: about one small frame per socket
+# every few seconds. The race window's measured sockets are left to its own, quicker probes.
+QUIET_MS = 3_000
+WATCH_EVERY_MS = 1_000  # how often the watch looks (and sooner, when a socket's silence is due)
 
 
 class Speaker(TableEffects, Protocol):
@@ -51,6 +63,8 @@ class Audience:
         self.actor = self.table = table  # the table's weak proxy (hub/services.py): it holds us
         self.room_sent = 0.0  # monotonic time of the last room message
         self.room_due: asyncio.TimerHandle | None = None  # the next one, when one is held back
+        self.watcher: asyncio.Task | None = None
+        self.probe_ids = itertools.count(1)
 
     @verb
     async def subscribe(self, sub: Subscriber) -> None:
@@ -84,11 +98,67 @@ class Audience:
     async def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
         self.roster.disconnect(sub.player_id, sub.id, self.clock.now_ms())
+        self._dropped(sub)
+
+    def _dropped(self, sub: Subscriber) -> None:
+        """`sub` closed or went silent: stand-ins are planned again, and presence is news."""
         self.leavers.plan()
         self.room(crowd=self.table.seat_of(sub.player_id) is None)
         if sub.player_id is not None:
             # When the grace period ends, "reconnecting" becomes "away": everyone must hear it.
             asyncio.get_running_loop().call_later(self.roster.grace_ms / 1000, self.table.post, self._announce)
+
+    # -- silence: a link that died without a close ------------------------------------------
+
+    def watch(self, sub: Subscriber) -> None:
+        """Judge `sub` by what it sends from now on (a socket route calls this once subscribed)."""
+        sub.heard_ms = self.clock.now_ms()
+        if self.watcher is None or self.watcher.done():
+            self.watcher = asyncio.create_task(self._keep_watch())
+
+    def heard(self, sub: Subscriber, now_ms: int) -> None:
+        """A frame came from `sub` at `now_ms`: if it had gone silent, it is back."""
+        sub.heard_ms = now_ms
+        if sub.id in self.roster.silent:
+            self.table.post(self._revive, sub)
+
+    async def _keep_watch(self) -> None:
+        while not self.table.retired:
+            watched = [(sub, sub.heard_ms) for sub in self.subscribers if sub.heard_ms is not None]
+            if not watched:
+                return
+            now = self.clock.now_ms()
+            self._probe_quiet(watched, now)
+            # Only a player's silence is news: a watcher's socket is counted until it closes.
+            players = [(sub, heard) for sub, heard in watched if sub.player_id is not None]
+            silent = [sub for sub, heard in players if now - heard >= SILENT_MS and sub.id not in self.roster.silent]
+            if silent:
+                self.table.post(self._silence, silent)
+            due = [heard + SILENT_MS for _, heard in players if heard + SILENT_MS > now]
+            await self.clock.sleep_until(min([now + WATCH_EVERY_MS, *due]))
+
+    def _probe_quiet(self, watched: list[tuple[Subscriber, int]], now: int) -> None:
+        """One probe frame, the same for every socket quiet for QUIET_MS and not probed as long."""
+        probe: Outbound | None = None
+        for sub, heard in watched:
+            if sub.meter is None and now - heard >= QUIET_MS and now - sub.probed_ms >= QUIET_MS:
+                probe = probe or Outbound(encode({"type": "ping", "id": next(self.probe_ids)}))
+                sub.probed_ms = now
+                sub.send(probe)
+
+    async def _silence(self, subs: list[Subscriber]) -> None:
+        now = self.clock.now_ms()
+        for sub in subs:
+            heard = sub.heard_ms
+            if sub not in self.subscribers or heard is None or now - heard < SILENT_MS:
+                continue  # closed, or it spoke while this waited in the actor's queue
+            if self.roster.silence(sub.player_id, sub.id, now):
+                self._dropped(sub)
+
+    async def _revive(self, sub: Subscriber) -> None:
+        if sub in self.subscribers and self.roster.revive(sub.player_id, sub.id):
+            self.table.seen(sub.player_id)
+            self.room(crowd=self.table.seat_of(sub.player_id) is None)
 
     @verb
     async def set_hidden(self, sub: Subscriber, hidden: bool) -> None:
@@ -151,3 +221,5 @@ class Audience:
     def cancel(self) -> None:
         if self.room_due is not None:
             self.room_due.cancel()
+        if self.watcher is not None:
+            self.watcher.cancel()

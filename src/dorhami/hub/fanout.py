@@ -71,6 +71,8 @@ class Subscriber:
         "waiter",
         "closed_reason",
         "meter",
+        "heard_ms",
+        "probed_ms",
         "_write",
         "_shut",
         "_write_frame",
@@ -87,6 +89,10 @@ class Subscriber:
         self.closed_reason: str | None = None
         # The socket's round trips (hub/claims.py LagMeter), for sockets a table probes.
         self.meter: LagMeter | None = None
+        # When a frame last came from the socket and when the table last probed it, server ms; None:
+        # nobody judges its silence (hub/audience.py `watch`).
+        self.heard_ms: int | None = None
+        self.probed_ms = 0
         self._write: Callable[[str], Coroutine] | None = None
         self._shut: Callable[[str], Coroutine] | None = None
         self._write_frame: Callable[[bytes], bool] | None = None

@@ -31,7 +31,7 @@ class Ping(BaseModel):
 
 
 class Pong(BaseModel):
-    """The answer to the server's own probe `{"type":"ping","id":k}` (lag compensation's RTT)."""
+    """The answer to the server's own probe `{"type":"ping","id":k}` (liveness; lag compensation's RTT)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["pong"]

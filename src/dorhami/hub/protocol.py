@@ -90,7 +90,7 @@ class ServerPong(Outbound):
 
 
 class ServerPing(Outbound):
-    """The server's probe of a seated socket (lag compensation): answer at once with {"type":"pong","id":id}."""
+    """The server's probe (liveness, and lag compensation's RTT): answer at once with {"type":"pong","id":id}."""
 
     type: Literal["ping"]
     id: int

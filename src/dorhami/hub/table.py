@@ -95,7 +95,7 @@ class Table(Mailbox):
         self.approve_rescue, self.set_spectator_chat = rescues.approve_rescue, talk.set_spectator_chat
         self.chat_for, self.send_chat, self.mute, self.unmute = talk.chat_for, talk.send_chat, talk.mute, talk.unmute
         self.subscribe, self.unsubscribe = audience.subscribe, audience.unsubscribe
-        self.set_hidden = audience.set_hidden
+        self.set_hidden, self.watch, self.heard = audience.set_hidden, audience.watch, audience.heard
 
     # -- what the parts hold, read through the table --------------------------------------
 

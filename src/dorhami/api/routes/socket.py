@@ -89,6 +89,7 @@ async def _play(
         await ws.close(close_code, reason(exc.message))
         return
     table.probe(sub)
+    table.watch(sub)  # a socket that goes silent counts as gone (hub/audience.py)
     try:
         await _read(ws, hub, table, sub)
     finally:
@@ -155,6 +156,7 @@ async def _read(ws: WebSocket, hub: Hub, table: Table, sub: Subscriber) -> None:
         stamp = hub.clock.now_ms()
         if frame["type"] == "websocket.disconnect":
             return
+        table.heard(sub, stamp)  # any frame is a sign of life, not only a pong
         if not bucket.take():
             if flood.refused():
                 await ws.close(CLOSE_FLOOD, "too many messages")
