@@ -2,6 +2,7 @@
 // a time; provisional players (too few rated games) are not listed.
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { avatar } from "./room/avatar.js";
 import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { fixed } from "./rating-chart.js";
@@ -26,7 +27,7 @@ export function showLeaderboard(root, slug) {
 
   function row(p) {
     return h("tr", { dataset: { player: p.id } }, h("td", {}, num(p.position)),
-      h("td", { class: "board-name" }, h("a", { href: `/p/${p.id}`, class: "link" }, p.name)),
+      h("td", { class: "board-name" }, avatar(p, 20), " ", h("a", { href: `/p/${p.id}`, class: "link" }, p.name)),
       h("td", {}, fixed(p.rating.ordinal)), h("td", {}, num(p.games)));
   }
 

@@ -60,7 +60,8 @@ async function route() {
   header();
 }
 
-window.addEventListener("popstate", route);
+// A sheet over a screen (how to play over a table) takes back its own history entry; the screen stays.
+window.addEventListener("popstate", () => { if (!document.documentElement.dataset.historySheet) route(); });
 document.getElementById("lang").addEventListener("click", () => setLang(currentLang() === "fa" ? "en" : "fa"));
 onLangChange(() => { header(); screen?.redraw?.(); });
 window.addEventListener("dorhami:identity", header);

@@ -2,6 +2,7 @@
 // small chart of it over time, and the last games, each with its replay.
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { avatar } from "./room/avatar.js";
 import { currentLang, errorText, register, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { leaderboardLink } from "./leaderboard.js";
@@ -58,8 +59,9 @@ export function showPlayer(root, playerId) {
     const heading = t("profile.title", { name: `\u2068${player.name}\u2069` });
     document.title = `${heading} · ${t("brand")}`;
     root.replaceChildren(h("article", { class: "community", id: "profile", dataset: { player: player.id } },
-      h("h1", {}, heading),
+      h("h1", {}, avatar(player, 32), " ", heading),
       h("h2", {}, t("profile.titles")),
+      player.titles.length ? h("p", { class: "muted", id: "rating-about" }, t("profile.rating_about")) : null,
       player.titles.length ? h("div", { class: "profile-titles" }, player.titles.map(titleCard))
         : h("p", { class: "muted", id: "profile-empty" }, t("profile.no_games")),
       player.recent.length ? h("section", { class: "card", id: "profile-recent" }, h("h2", {}, t("profile.recent")),

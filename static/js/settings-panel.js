@@ -1,12 +1,42 @@
-// The settings dialog: sound, vibration, reduced motion, high contrast with patterns, notifications,
-// and keeping your identity with a recovery code.
+// The settings dialog: sound (on or muted) and its volume, vibration, reduced motion, high contrast
+// with patterns, notifications, and keeping your identity with a recovery code.
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 import { settings, updateSettings } from "./settings.js";
-import { askNotificationPermission } from "./room/alerts.js";
 import { identityPanel } from "./identity-panel.js";
 
 const SWITCHES = ["sound", "vibrate", "reducedMotion", "contrast", "notify"];
+
+// Asked only when the player turns the setting on: a permission prompt out of the blue is refused by most people.
+async function askNotificationPermission() {
+  if (!("Notification" in window)) return false;
+  if (Notification.permission === "granted") return true;
+  return (await Notification.requestPermission()) === "granted";
+}
+
+// The volume in words as well as digits: "Quiet (30%)".
+function volumeWords(volume) {
+  const level = volume === 0 ? "silent" : volume <= 30 ? "quiet" : volume <= 70 ? "medium" : "loud";
+  return t("setting.volume.words", { level: t(`setting.volume.${level}`), n: volume });
+}
+
+// A sample at the level just chosen. The synth is fetched only then: the lobby's first visit carries none of it.
+const preview = () => import("./room/sound.js").then((sound) => sound.preview());
+
+// The slider sets every sound's volume; letting go of it plays a sample.
+function volumeSlider() {
+  const id = "setting-volume";
+  const words = h("output", { id: `${id}-words`, for: id, class: "muted" });
+  const show = () => {
+    words.textContent = volumeWords(Number(slider.value));
+    slider.setAttribute("aria-valuetext", words.textContent);
+  };
+  const slider = h("input", { type: "range", id, min: 0, max: 100, step: 10, value: settings().volume,
+    oninput: () => { show(); updateSettings({ volume: Number(slider.value) }); },
+    onchange: preview });
+  show();
+  return h("div", { class: "setting volume" }, h("label", { for: id }, t("setting.volume")), slider, words);
+}
 
 function toggle(key) {
   const id = `setting-${key}`;
@@ -15,6 +45,7 @@ function toggle(key) {
       // A notification needs the browser's permission, asked only now, when the player turns it on.
       if (key === "notify" && box.checked && !(await askNotificationPermission())) box.checked = false;
       updateSettings({ [key]: box.checked });
+      if (key === "sound" && box.checked) preview();
     } });
   return h("div", { class: "setting" }, box, h("label", { for: id }, t(`setting.${key}`)),
     h("small", { id: `${id}-help`, class: "muted" }, t(`setting.${key}.help`)));
@@ -24,7 +55,7 @@ export function openSettings() {
   document.getElementById("settings-dialog")?.remove();
   const dialog = h("dialog", { id: "settings-dialog", class: "card", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("settings")),
-    SWITCHES.map(toggle),
+    SWITCHES.map((key) => (key === "sound" ? [toggle(key), volumeSlider()] : toggle(key))),
     identityPanel(),
     h("form", { method: "dialog" }, h("button", { class: "primary", id: "settings-close" }, t("close"))));
   dialog.addEventListener("close", () => { dialog.remove(); document.getElementById("settings")?.focus(); });

@@ -1,12 +1,18 @@
-// The player's settings, kept in this browser: sound, vibration, motion, contrast and patterns, notifications.
+// The player's settings, kept in this browser: sound (on or muted, and its volume 0–100), vibration,
+// motion, contrast and patterns, notifications.
 const KEY = "dorhami.settings";
-const DEFAULTS = { sound: true, vibrate: true, reducedMotion: false, contrast: false, notify: false };
+const DEFAULTS = { sound: true, volume: 70, vibrate: true, reducedMotion: false, contrast: false, notify: false };
 const listeners = new Set();
 
 let current = load();
 
+// Settings stored before a key existed take its default (a stored `sound: false` stays muted).
 function load() {
-  try { return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") }; } catch { return { ...DEFAULTS }; }
+  let stored;
+  try { stored = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || "{}") }; } catch { return { ...DEFAULTS }; }
+  const volume = stored.volume;
+  stored.volume = Number.isFinite(volume) ? Math.min(100, Math.max(0, Math.round(volume))) : DEFAULTS.volume;
+  return stored;
 }
 
 export function settings() { return current; }

@@ -1,9 +1,22 @@
 // The room socket: hello, reconnect with back-off, clock sync and the player's ping by ping/pong,
 // the server's own probes answered at once, actions with client_seq.
-const PING_EVERY_MS = 5000;
+//
+// A socket counts as connected only once the server has served it the room (its first `room`
+// message): one the server accepts and then closes (1013, while a table moves between processes)
+// is still a reconnect, and the back-off goes on growing. A link can also die without a close (a
+// tunnel, a network switch, the phone offline): when nothing at all has arrived for SILENT_MS
+// (pongs missed), or the browser says it is offline, the socket is given up and another tried.
+const PING_EVERY_MS = 2000;     // two pings missed in SILENT_MS: a dead link shows within 5 s
 const FIRST_PINGS = 4;          // after connecting, a few quick pings so the figure shows soon
 const FIRST_PING_GAP_MS = 500;
 const RTT_SAMPLES = 10;         // the ping shown is the least of the latest ten round trips
+const SILENT_MS = 4000;         // nothing heard this long on a served socket: its link is dead
+const SERVE_WITHIN_MS = 10000;  // a socket not served the room by then is given up
+const WATCH_EVERY_MS = 500;
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 8000;
+
+const now = () => performance.timeOrigin + performance.now();
 
 export class RoomSocket {
   constructor(code, token, onMessage, onStatus, onPing = () => {}) {
@@ -18,25 +31,35 @@ export class RoomSocket {
     // Unique across page reloads, so a resend is recognised and a new action never is.
     this.seq = Date.now() * 1000;
     this.pending = new Map();
-    this.attempt = 0;
+    this.attempt = 0;     // attempts since a socket was last served; the back-off grows with it
+    this.served = false;  // whether the current socket has been served the room
+    this.retry = null;    // the timer of the next attempt, while one waits
     this.closed = false;
+    this.onOnline = () => this.connectNow();
+    this.onOffline = () => this.lost();
+    addEventListener("online", this.onOnline);
+    addEventListener("offline", this.onOffline);
+    this.watcher = setInterval(() => this.watch(), WATCH_EVERY_MS);
     this.connect();
   }
 
   connect() {
+    clearTimeout(this.retry);
+    this.retry = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}`);
     this.ws = ws;
-    this.onStatus(this.attempt ? "reconnecting" : "connecting");
+    this.served = false;
+    this.openedAt = this.heardAt = now();
+    this.onStatus(this.attempt ? this.downStatus() : "connecting");
     ws.onopen = () => {
-      this.attempt = 0;
       ws.send(JSON.stringify({ type: "hello", token: this.token || null }));
-      this.onStatus("connected");
       this.startPinging();
-      // Whatever was sent and not answered before the drop is sent again; the server answers once.
-      for (const message of this.pending.values()) ws.send(JSON.stringify(message));
     };
-    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onmessage = (event) => {
+      this.heardAt = now();
+      this.receive(JSON.parse(event.data));
+    };
     ws.onclose = (event) => {
       this.stopPinging();
       if (this.closed) return;
@@ -44,25 +67,71 @@ export class RoomSocket {
       if (event.code === 4409) { this.onStatus("too_many_tabs"); return; }  // another tab is the way in
       // The token opens no session any more (ended from another browser, or expired): retrying cannot help.
       if (event.code === 4401) { this.onStatus("signed_out"); return; }
-      this.attempt += 1;
-      this.onStatus("reconnecting");
-      setTimeout(() => this.connect(), Math.min(8000, 250 * 2 ** this.attempt));
+      this.retryLater();
     };
+  }
+
+  downStatus() { return navigator.onLine === false ? "offline" : "reconnecting"; }
+
+  // The first room on this socket: now it is connected, its back-off starts afresh, and whatever was
+  // sent and not answered before the drop is sent again (the server answers a client_seq once).
+  serve() {
+    this.served = true;
+    this.attempt = 0;
+    this.onStatus("connected");
+    for (const message of this.pending.values()) this.ws.send(JSON.stringify(message));
+  }
+
+  // A socket that went quiet (pongs missed), or was never served, is given up.
+  watch() {
+    if (this.closed || this.retry) return;
+    const dead = this.served ? now() - this.heardAt > SILENT_MS : now() - this.openedAt > SERVE_WITHIN_MS;
+    if (dead) this.lost();
+  }
+
+  // The link is gone without a close we could wait for: drop the socket (its late frames too) and retry.
+  lost() {
+    if (this.closed || this.retry) return;
+    this.drop(this.ws);
+    this.retryLater();
+  }
+
+  // Full jitter: the players of a server that restarted do not all come back at one instant.
+  retryLater() {
+    this.served = false;
+    this.attempt += 1;
+    this.onStatus(this.downStatus());
+    const wait = Math.random() * Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt);
+    this.retry = setTimeout(() => this.connect(), wait);
+  }
+
+  // The browser has a network again: no need to wait out the back-off, nor an attempt begun while
+  // offline (it would only fail and wait longer).
+  connectNow() {
+    if (this.closed || this.served) return;
+    if (!this.retry) this.drop(this.ws);
+    this.connect();
+  }
+
+  // Forget a socket: its late frames and its close are no news any more.
+  drop(ws) {
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    this.stopPinging();
+    ws.close();
   }
 
   receive(message) {
     switch (message.type) {
       case "pong": {
         if (typeof message.client_time !== "number") return;
-        const now = performance.timeOrigin + performance.now();
-        this.rtt = now - message.client_time;
+        this.rtt = now() - message.client_time;
         this.offset = message.server_time - (message.client_time + this.rtt / 2);
         this.rtts = [...this.rtts, this.rtt].slice(-RTT_SAMPLES);
         this.onPing(this.pingMs());
         return;
       }
       case "ping":
-        // The server's probe (it measures this connection itself): the same id back, nothing else.
+        // The server's probe (it measures this connection, and its liveness): the same id back.
         this.send({ type: "pong", id: message.id });
         return;
       case "ack":
@@ -75,6 +144,9 @@ export class RoomSocket {
         this.onMessage(message);
         return;
       case "room":
+        this.onMessage(message);
+        if (!this.served) this.serve();
+        return;
       case "state":
       case "history":
       case "chat":
@@ -88,7 +160,7 @@ export class RoomSocket {
 
   ping() {
     if (this.ws.readyState === WebSocket.OPEN) {
-      this.ws.send(JSON.stringify({ type: "ping", client_time: performance.timeOrigin + performance.now() }));
+      this.ws.send(JSON.stringify({ type: "ping", client_time: now() }));
     }
   }
 
@@ -112,24 +184,36 @@ export class RoomSocket {
   // The player's ping: the least round trip of the latest ten (queues and hiccups only add), or null.
   pingMs() { return this.rtts.length ? Math.round(Math.min(...this.rtts)) : null; }
 
-  // Send one action; resolves with the server's ack or error.
+  // Whether an action sent now goes out now (else it waits for the next served socket).
+  get live() { return this.served; }
+
+  // Send one action; resolves with the server's ack or error. Without a served socket it waits, and
+  // goes out once, on the next one.
   act(action) {
     const client_seq = ++this.seq;
     const message = { type: "action", action, client_seq };
     return new Promise((resolve) => {
       this.pending.set(client_seq, { ...message, resolve });
-      if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+      if (this.served) this.ws.send(JSON.stringify(message));
     });
   }
 
   // A message that needs no answer (e.g. the page's visibility); dropped while disconnected.
   send(message) {
-    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.served || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
     return true;
   }
 
   serverNow() { return Date.now() + this.offset; }
 
-  close() { this.closed = true; this.stopPinging(); this.ws.close(); }
+  close() {
+    this.closed = true;
+    this.stopPinging();
+    clearInterval(this.watcher);
+    clearTimeout(this.retry);
+    removeEventListener("online", this.onOnline);
+    removeEventListener("offline", this.onOffline);
+    this.ws.close();
+  }
 }

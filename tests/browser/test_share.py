@@ -43,7 +43,9 @@ def test_the_share_sheet_gets_the_link_in_persian_and_the_qr_scans_to_it(server,
     # The picture is fetched only once asked for.
     assert page.locator("#qr img").count() == 0
     page.click("#qr summary")
-    page.wait_for_function("document.querySelector('#qr img')?.complete && document.querySelector('#qr img').naturalWidth > 0")
+    page.wait_for_function(
+        "document.querySelector('#qr img')?.complete && document.querySelector('#qr img').naturalWidth > 0"
+    )
     assert page.locator("#qr img").get_attribute("alt")
     assert scanned(page, "#qr img") == link
     assert_accessible(page, "#qr")

@@ -28,14 +28,14 @@ function styles(slug) {
 
 // A game is a folder: its index.js registers the game's strings and re-exports the parts. A module's
 // imports are only seen once it has arrived, so the parts, the string tables and the shared helpers
-// (races.js, focus.js) are asked for together with index.js, each fetched once: a folder costs no
-// round trip more than one file did.
+// (races.js, focus.js, motion.js) are asked for together with index.js, each fetched once: a folder
+// costs no round trip more than one file did.
 const PARTS = ["table", "log", "art"];
 const MORE_PARTS = { "double-connect": ["cards"], "twin-it": ["state", "play", "layout"] };
 
 function files(slug) {
   return [...PARTS, ...(MORE_PARTS[slug] || [])].map((part) => `./${slug}/${part}.js`)
-    .concat(`../i18n/en/${slug}.js`, `../i18n/fa/${slug}.js`, "../races.js", "../focus.js");
+    .concat(`../i18n/en/${slug}.js`, `../i18n/fa/${slug}.js`, "../races.js", "../focus.js", "../motion.js");
 }
 
 export async function renderer(slug) {

@@ -72,8 +72,8 @@ function stealFigure() {
 // The two teams' symbols, and a forbidden card with its ban sign.
 function variantsFigure() {
   const team = (t, x) => teamSymbol(t, { x, y: 16, width: 48, height: 48 }, TEAM_COLOURS[t]);
-  return picture(230, 80, { en: "Team A's triangle, team B's circle, and a forbidden card crossed out",
-    fa: "مثلثِ تیم الف، دایره‌ی تیم ب و یک کارت ممنوع که رویش خط خورده" },
+  return picture(230, 80, { en: "Team 1's triangle, team 2's circle, and a forbidden card crossed out",
+    fa: "مثلثِ تیم ۱، دایره‌ی تیم ۲ و یک کارت ممنوع که رویش خط خورده" },
   team(0, 10), team(1, 70), cardAt(45, 150, 10, 60),
   s("circle", { cx: 180, cy: 40, r: 27, fill: "none", stroke: "#b42318", "stroke-width": 6 }),
   s("line", { x1: 161, y1: 59, x2: 199, y2: 21, stroke: "#b42318", "stroke-width": 6 }));
@@ -154,13 +154,13 @@ export const sections = [
     body: {
       en: [
         "Competitive (2–6 players): everyone for themselves, as above. The classic preset plays to 5 sets instead of 10.",
-        "Teams (4–6 players): two teams in alternating seats, team A with a triangle and team B with a circle. A claim needs two teammates: you tap one card (or a won pair) and a teammate taps its twin within 3 seconds. A team's sets count together, and the first team to 5 sets wins. A wrong pair is a team mistake that locks both players.",
+        "Teams (4–6 players): two teams in alternating seats, team 1 with a triangle and team 2 with a circle. A claim needs two teammates: you tap one card (or a won pair) and a teammate taps its twin within 3 seconds. A team's sets count together, and the first team to 5 sets wins. A wrong pair is a team mistake that locks both players.",
         "Cooperative (1–6 players): no turns and no own piles, only one shared stock. Anyone may flip a card from the stock, or turn a centre card over (press Turn over, then tap the card), at any time. Tap two identical cards and press Claim, or tap three and they are sent at once. Together you have 60 seconds: a pair scores 1 point and a triple 2. A mistake only locks you for a moment.",
         "Forbidden patterns (competitive, in the game after one with a single winner): the previous winner starts with three cards of different designs set aside. They must not win a set of those designs — that counts as a mistake — but the others may, and taking such a card frees its design.",
       ],
       fa: [
         "رقابتی (۲ تا ۶ نفر): هر کس برای خودش، همان‌طور که گفتیم. حالت کلاسیک به‌جای ۱۰ مجموعه تا ۵ مجموعه بازی می‌شود.",
-        "تیمی (۴ تا ۶ نفر): دو تیم که یکی در میان نشسته‌اند؛ نشانِ تیم الف مثلث است و نشانِ تیم ب دایره. هر ادعا دو هم‌تیمی می‌خواهد: شما روی یک کارت (یا یک جفت بُرده) می‌زنید و هم‌تیمی‌تان ظرف ۳ ثانیه جفتش را می‌زند. مجموعه‌های هر تیم با هم شمرده می‌شوند و اولین تیمی که ۵ مجموعه ببرد برنده است. جفتِ غلط اشتباهِ تیم است و هر دو نفر را قفل می‌کند.",
+        "تیمی (۴ تا ۶ نفر): دو تیم که یکی در میان نشسته‌اند؛ نشانِ تیم ۱ مثلث است و نشانِ تیم ۲ دایره. هر ادعا دو هم‌تیمی می‌خواهد: شما روی یک کارت (یا یک جفت بُرده) می‌زنید و هم‌تیمی‌تان ظرف ۳ ثانیه جفتش را می‌زند. مجموعه‌های هر تیم با هم شمرده می‌شوند و اولین تیمی که ۵ مجموعه ببرد برنده است. جفتِ غلط اشتباهِ تیم است و هر دو نفر را قفل می‌کند.",
         "همکاری (۱ تا ۶ نفر): نه نوبتی هست و نه دسته‌ی شخصی؛ فقط یک دسته‌ی مرکزیِ مشترک. هر کس هر وقت بخواهد می‌تواند از دسته‌ی مرکزی کارت رو کند یا یک کارتِ وسط را برگرداند («برگرداندن» را بزنید و بعد روی کارت). روی دو کارت یکسان بزنید و «ادعا» را بزنید، یا روی سه کارت یکسان تا خودش فرستاده شود. همه با هم ۶۰ ثانیه وقت دارید: هر جفت ۱ امتیاز و هر سه‌تایی ۲ امتیاز. اشتباه فقط چند لحظه قفلتان می‌کند.",
         "طرح‌های ممنوع (رقابتی، در بازیِ بعد از بازی‌ای که یک برنده داشت): برنده‌ی قبلی با سه کارت با طرح‌های متفاوت شروع می‌کند که کنار گذاشته شده‌اند. او نباید مجموعه‌ای از این طرح‌ها ببرد — این اشتباه حساب می‌شود — ولی بقیه می‌توانند، و برداشتنِ چنین کارتی طرحش را آزاد می‌کند.",
       ],

@@ -1,36 +1,11 @@
 // "Your turn" is impossible to miss: the tab's title and icon carry a count of pending decisions; a new
-// decision plays a short sound, vibrates a phone, and notifies when the tab is hidden (each a setting).
+// decision plays the turn cue, vibrates a phone, and notifies when the tab is hidden (each a setting).
 import { settings } from "../settings.js";
 import { num, t } from "../i18n/index.js";
+import { play } from "./sound.js";
 
-let audio = null;
 let shown = 0;
 let baseIcon = null;
-
-// Browsers let a page play sound only after a tap or a key press; the first one unlocks it.
-function unlockAudio() {
-  if (audio || !window.AudioContext) return;
-  audio = new AudioContext();
-  audio.resume?.();
-}
-for (const type of ["pointerdown", "keydown"]) window.addEventListener(type, unlockAudio, { once: true, capture: true });
-
-function chime() {
-  if (!audio || audio.state !== "running") return;
-  const now = audio.currentTime;
-  const gain = audio.createGain();
-  gain.gain.setValueAtTime(0.0001, now);
-  gain.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
-  gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.35);
-  gain.connect(audio.destination);
-  for (const [freq, at] of [[660, 0], [880, 0.12]]) {
-    const tone = audio.createOscillator();
-    tone.frequency.value = freq;
-    tone.connect(gain);
-    tone.start(now + at);
-    tone.stop(now + at + 0.2);
-  }
-}
 
 function badgeIcon(count) {
   const label = count > 9 ? "9+" : String(count);
@@ -58,7 +33,7 @@ export function turnAlert(count, title) {
   document.title = count ? `(${num(count)}) ${t("your_turn")} · ${title}` : title;
   setIcon(count);
   if (count > shown) {
-    if (settings().sound) chime();
+    play("turn");
     if (settings().vibrate) navigator.vibrate?.(120);
     notify(title);
   }
@@ -66,13 +41,6 @@ export function turnAlert(count, title) {
 }
 
 export function clearTurnAlert(title) { shown = 0; document.title = title; setIcon(0); }
-
-// Asked only when the player turns the setting on: a permission prompt out of the blue is refused by most people.
-export async function askNotificationPermission() {
-  if (!("Notification" in window)) return false;
-  if (Notification.permission === "granted") return true;
-  return (await Notification.requestPermission()) === "granted";
-}
 
 // The room's part: how many decisions wait for this seat now (the renderer's `pending`, else 1 while
 // the seat has legal actions), under the title "<game> · Dorhami".

@@ -4,6 +4,7 @@
 import { identity } from "../api.js";
 import { h, s } from "../dom.js";
 import { num, onLangChange, t } from "../i18n/index.js";
+import { avatar } from "./avatar.js";
 
 export const TEXT_MAX = 280;          // as hub/chat.py TEXT_MAX
 const FLOAT_MS = 1600;                // how long a reaction floats over the chat's head
@@ -97,7 +98,7 @@ export function mountChat({ code, send, call }) {
     const mine = line.player.id === me();
     const data = { id: line.id, kind: line.kind, ...(mine ? { mine: "yes" } : {}), ...(muted(line.player.id) ? { muted: "yes" } : {}) };
     const mark = muted(line.player.id) ? h("span", { class: "chat-muted-mark" }, ` (${t("chat.muted_mark")})`) : null;
-    const who = h("span", { class: "chat-who" }, h("b", { class: "chat-name" }, h("bdi", {}, line.player.name)), mark, ":");
+    const who = h("span", { class: "chat-who" }, avatar(line.player, 20), h("b", { class: "chat-name" }, h("bdi", {}, line.player.name)), mark, ":");
     const what = line.kind === "reaction"
       ? h("span", { class: "chat-reaction", title: t(`reaction.${line.body}`) }, reactionIcon(line.body), h("span", { class: "sr-only" }, t(`reaction.${line.body}`)))
       : h("span", { class: "chat-text", dir: "auto" }, line.body);

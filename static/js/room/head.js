@@ -2,9 +2,17 @@
 import { h } from "../dom.js";
 import { t } from "../i18n/index.js";
 import { gameTitle } from "../games/index.js";
+import { openHowToSheet } from "../howto.js";
 
+// How to play opens as a sheet over the table, so the game goes on; a click with a modifier key still
+// opens the page in a new tab.
 export function howToLink(room) {
-  return h("a", { href: `/how/${room.game}`, target: "_blank", rel: "noopener", class: "link", id: "how-to" }, t("how_to_play"));
+  const open = (event) => {
+    if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openHowToSheet(room.game, "how-to");
+  };
+  return h("a", { href: `/how/${room.game}`, class: "link", id: "how-to", "aria-haspopup": "dialog", onclick: open }, t("how_to_play"));
 }
 
 // During play the line stays one short row; how to play moves below the table.

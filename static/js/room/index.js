@@ -12,11 +12,13 @@ import { ReactionClock } from "../reaction.js";
 import { gameTitle, renderer } from "../games/index.js";
 import { settings } from "../settings.js";
 import { clearTurnAlert, roomTurnAlert } from "./alerts.js";
+import { hear } from "./cues.js";
 import { displayName } from "./seats.js";
 import { rescuePanel } from "./rescue.js";
 import { mountChat } from "./chat.js";
 import { pingBadge, roomHead } from "./head.js";
-import { presenceLine } from "./presence.js";
+import { presenceBadges, presenceLine } from "./presence.js";
+import { mountBubbles } from "./bubbles.js";
 import { waitingControls, waitingRoom } from "./waiting.js";
 import { resultPanel } from "./result.js";
 import { moveLog } from "./log.js";
@@ -35,19 +37,35 @@ register("room", { en: enRoom, fa: faRoom });
 // Whole-page states in which there is no room to show, only a sentence and a way out.
 const DEAD_ENDS = new Set(["not_found", "too_many_tabs", "signed_out"]);
 
+// What the connection banner says: the browser offline, or a link lost and being tried again.
+const connectionWords = (status) => ({ offline: "conn_offline", reconnecting: "conn_lost", connected: "conn_back" })[status] ?? status;
+
+// Losing the link and getting it back are news for a screen reader too (once each, not per retry).
+function announceConnection(before, after) {
+  if ((after === "connected") !== (before === "connected") && before !== "connecting") announce(t(connectionWords(after)));
+}
+
+function connectionBanner(status) {
+  return h("p", { class: "banner conn-banner", id: "conn", dataset: { status } }, t(connectionWords(status)));
+}
+
 function deadEnd(status) {
   const again = status === "too_many_tabs" ? h("button", { type: "button", onclick: () => location.reload() }, t("reload")) : null;
   return h("section", { class: "card", role: "alert" }, h("p", {}, t(status)),
     h("div", { class: "button-row" }, again, h("a", { href: "/", class: "button" }, t("back_to_lobby"))));
 }
 
-// Every element with data-deadline shows the seconds left until that server time.
-function tickDeadlines(root, serverNow) {
+// Every element with data-deadline shows the seconds left until that server time; without a live
+// connection it says so instead of counting (the server's clock, and what happened meanwhile, are unknown).
+function tickDeadlines(root, serverNow, live) {
   for (const el of root.querySelectorAll("[data-deadline]")) {
     const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - serverNow()) / 1000));
-    el.textContent = left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
-      : t("seconds_left", { s: left });
-    el.classList.toggle("urgent", left <= 10);
+    const text = !live ? t("timer_reconnecting") : left >= 60
+      ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) }) : t("seconds_left", { s: left });
+    // Written only when it changes: four writes a second would each cost the page a layout.
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle("offline", !live);
+    el.classList.toggle("urgent", live && left <= Number(el.dataset.urgentAt ?? 10)); // a short timer says when it turns urgent
   }
 }
 
@@ -97,18 +115,21 @@ export function showRoom(root, code) {
   const pingEl = pingBadge();
   const belowTable = moveLog();
   const chat = mountChat({ code, send: (message) => socket?.send(message) ?? false, call });
+  const bubbles = mountBubbles({ me: () => identity()?.id ?? null });
 
   function connect() {
     socket?.close();
     socket = new RoomSocket(code, identity()?.token, onMessage, (s) => {
+      announceConnection(status, s);
       status = s;
       if (s === "connected" && document.hidden) onVisibility();
       redraw();
-    }, (ms) => { ping = ms; showPing(); });
+    }, (ms) => { ping = ms; pingEl.show(status === "connected" ? ping : null); });
   }
 
   async function onMessage(message) {
-    chat.receive(message);
+    hear(message, state, room);  // the sound of a change, judged against the state still on screen
+    for (const part of [chat, bubbles, presenceBadges]) part.receive(message);
     if (message.type === "room") {
       room = message.room;
       useGameErrors(room.game);
@@ -127,6 +148,7 @@ export function showRoom(root, code) {
   const leaveDuringGame = () => handToBot(code);
 
   async function act(action) {
+    if (!socket.live) toast(t("act_waits_for_connection"));  // it waits, and goes out once on the next socket
     const race = game?.raceActions?.includes(action.type);
     const reply = await socket.act(race ? reaction.stamp(action, state?.game_id) : action);
     // A renderer that shows its own feedback for refusals says so, and gets no second message.
@@ -146,20 +168,18 @@ export function showRoom(root, code) {
   function controls() {
     const me = identity();
     return { room, me, isHost: !!me && room.host.id === me.id, call, code, mySeat: mySeat(), seatName, local,
-      leaveDuringGame, redraw, reconnect: connect };
+      leaveDuringGame, redraw, reconnect: connect, game };
   }
-
-  function showPing() { pingEl.show(status === "connected" ? ping : null); }
 
   // The page keeps one element per part and only refills the parts; the game's element is never
   // moved, so a tap on it is not lost to a redraw.
   const parts = { result: h("div"), banner: h("div"), head: h("div"), lobby: h("div"), controls: h("div"), log: h("div") };
-  const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log, chat.el];
+  const skeleton = [parts.result, parts.banner, parts.head, parts.lobby, parts.controls, gameEl, parts.log, chat.el, bubbles.el];
 
   function refillParts(ctl) {
     const result = state?.result ? resultPanel(ctl, state.result, game?.resultDetails ? game.resultDetails(state.result, context()) : null) : null;
     parts.result.replaceChildren(...(result ? [result] : []));
-    parts.banner.replaceChildren(...[status === "connected" ? null : h("p", { class: "banner", id: "conn" }, t(status)), presenceLine(room),
+    parts.banner.replaceChildren(...[status === "connected" ? null : connectionBanner(status), presenceLine(room),
       rescuePanel(ctl)].filter(Boolean));
     parts.head.replaceChildren(roomHead(room, pingEl));
     const waiting = room.status === "waiting";
@@ -172,17 +192,19 @@ export function showRoom(root, code) {
     if (DEAD_ENDS.has(status)) { root.replaceChildren(deadEnd(status)); return; }
     if (!room) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
     if (root.firstChild !== parts.result) root.replaceChildren(...skeleton);
-    keepFocus(() => refillParts(controls()), root);
-    showPing();
     gameEl.hidden = !state;
+    // The table first: the result's account reads what the renderer learnt from this change (JvH's rounds).
     if (state && game) {
       game.render(gameEl, context());
       reaction.drawn(state.game_id, state.version);
+      gameEl.dataset.version = state.version; tickDeadlines(gameEl, () => socket.serverNow(), status === "connected");
     }
+    keepFocus(() => refillParts(controls()), root);
+    pingEl.show(status === "connected" ? ping : null);  // no stale figure while the link is down
     roomTurnAlert(`${gameTitle(room.game, room.title)} · ${t("brand")}`, state, game, state ? context() : null);
   }
 
-  const ticker = setInterval(() => tickDeadlines(root, () => socket.serverNow()), 250);
+  const ticker = setInterval(() => tickDeadlines(root, () => socket.serverNow(), status === "connected"), 250);
 
   // The server marks a player "away" while their page is hidden.
   const onVisibility = () => socket?.send({ type: "visibility", hidden: document.hidden });
@@ -190,7 +212,7 @@ export function showRoom(root, code) {
 
   connect();
   return { redraw, dispose: () => {
-    clearInterval(ticker); socket?.close(); document.removeEventListener("visibilitychange", onVisibility);
+    clearInterval(ticker); bubbles.dispose(); socket?.close(); document.removeEventListener("visibilitychange", onVisibility);
     clearTurnAlert(t("brand"));
     useGameErrors(null);
   } };

@@ -6,6 +6,7 @@ import { replayLink } from "../replay.js";
 import { verifyLink } from "../verify.js";
 import { leaderboardLink } from "../leaderboard.js";
 import { displayName } from "./seats.js";
+import { avatar } from "./avatar.js";
 
 function headline(result, room, seatName) {
   const everyone = room.seats.length;
@@ -36,7 +37,7 @@ export function resultPanel(ctl, result, details) {
   if (finished) buttons.push(leaderboardLink(room.game, "result-leaderboard"));
   // Each person's page (their games and ratings); bots have none.
   const people = finished ? room.seats.filter((seat) => seat.player).map((seat) =>
-    h("a", { href: `/p/${seat.player.id}`, class: "link result-player" }, displayName(room, seat.player))) : [];
+    h("a", { href: `/p/${seat.player.id}`, class: "link result-player" }, avatar(seat.player, 20), " ", displayName(room, seat.player))) : [];
   buttons.push(h("a", { href: "/", class: "button", id: "to-lobby" }, t("back_to_lobby")));
   const askers = room.seats.filter((s) => s.player && asked.includes(s.player.id) && ctl.isHost).map((s) => displayName(room, s.player));
   return h("section", { class: "card result", id: "result" },

@@ -2,6 +2,7 @@
 // (move a seat, so "who is Jekyll" is the host's choice; free a seat held by a bot or an idle person).
 import { h } from "../dom.js";
 import { num, t } from "../i18n/index.js";
+import { avatar } from "./avatar.js";
 
 export const PRESENCE_MARK = { connected: "●", reconnecting: "◌", away: "○" };
 const TAG_CHARS = 4;
@@ -54,6 +55,12 @@ function hostControls(seat, entry, ctl) {
   return h("span", { class: "seat-tools" }, move, remove);
 }
 
+// A team game says each seat's team before the start, with the mark and name its table uses.
+function seatTeamBadge(ctl, seat) {
+  const team = ctl.game?.seatTeam?.(ctl.room, seat);
+  return team == null ? null : h("span", { class: "seat-team", dataset: { team } }, ctl.game.teamBadge(team));
+}
+
 export function seatList(ctl) {
   const items = [];
   for (let i = 0; i < ctl.room.max_seats; i++) {
@@ -61,8 +68,9 @@ export function seatList(ctl) {
     const mine = entry?.player && ctl.me && entry.player.id === ctl.me.id;
     items.push(h("li", { class: `seat${entry ? " taken" : ""}${mine ? " mine" : ""}${entry?.bot ? " bot" : ""}`, dataset: { seat: i } },
       h("span", { class: "seat-no" }, num(i + 1)),
+      entry ? h("span", { class: "seat-badge", dataset: { seatBadge: i } }, avatar(entry.player ?? { bot: entry.bot, seat: i }, 28)) : null,
       h("span", { class: "seat-name" }, occupant(entry, ctl.room)),
-      presence(entry, ctl), tags(entry, ctl), hostControls(i, entry, ctl)));
+      entry ? seatTeamBadge(ctl, i) : null, presence(entry, ctl), tags(entry, ctl), hostControls(i, entry, ctl)));
   }
   return h("ul", { class: "seats" }, items);
 }

@@ -1,7 +1,9 @@
 // Camel Up Cards's table: what `render` draws, and the small UI state it keeps between redraws.
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
+import { MOTION_MS, motionOff } from "../../motion.js";
 import { currentLang, num, t } from "../../i18n/index.js";
+import { seatBadge } from "../../room/presence.js";
 import { CAMELS, HEX, STEP_MS, camelArt, camelIcon, camelName, cardFace, cardInfo, cardLabel, coinIcon, dieIcon, seatColor, standingsOf } from "./art.js";
 
 // -- UI state --------------------------------------------------------------------------------
@@ -209,7 +211,7 @@ function display(view) {
     moving: [], active: null, reveal: frame ? frame.reveal : ui.reveal, raceEnd: ui.raceEnd, playing: Boolean(frame) };
 }
 
-// -- the track (persistent SVG, camels move by CSS transitions) -----------------------------------
+// -- the track (persistent SVG, camels step by the Web Animations API) -----------------------------------
 
 const TW = 46, TOP = 92, TILE_H = 24, LIFT = 15, PAD = 4;
 
@@ -253,15 +255,16 @@ function trackSection(view, shown) {
     const cx = x(i + 1) + (TW - 40) / 2;
     const cy = TOP - 29 - height * LIFT;
     const transform = `translate(${cx}px, ${cy}px)`;
-    if (el.style.transform && el.style.transform !== transform) movers.push(el);
+    if (el.style.transform && el.style.transform !== transform) { movers.push(el); step(el, cx, cy); }
     el.style.transform = transform;
+    el._at = [cx, cy];
     el.classList.toggle("moving", shown.moving.includes(camel));
     el.dataset.space = i + 1;
     el.dataset.height = height;
     order.push(el);
   }));
-  // Moving a node in the DOM cancels its CSS transition, so the camels on their way stay last (drawn on
-  // top, which is also where they land) and only the others are re-inserted before them.
+  // The camels on their way stay last (drawn on top, which is also where they land) and only the
+  // others are re-inserted before them: a node moved in the DOM would flicker mid-step.
   const layer = ui.track.layer;
   const wanted = [...order.filter((el) => !movers.includes(el)), ...movers];
   const current = [...layer.childNodes];
@@ -277,15 +280,33 @@ function trackSection(view, shown) {
   return ui.track.figure;
 }
 
+// A camel steps from its old place to the new one in a small hop (its stack rides along, each camel
+// its own hop); with reduced motion it is simply there.
+function step(el, cx, cy) {
+  if (!el._at || motionOff()) return;
+  const [ox, oy] = el._at;
+  el._step?.cancel(); // a step cut short by the next one: the new one starts from where it was headed
+  el._step = el.animate([{ transform: `translate(${ox}px, ${oy}px)` }, { transform: `translate(${(ox + cx) / 2}px, ${Math.min(oy, cy) - 12}px)` },
+    { transform: `translate(${cx}px, ${cy}px)` }], { duration: MOTION_MS, easing: "ease-in-out" });
+}
+
 // -- the other sections -----------------------------------------------------------------------
+
+// The race and trick the track shows: while the last trick of a race plays back, that race (the
+// view has already moved on to the next one), then the view's.
+function shownRace(view) {
+  const play = ui.play;
+  if (play && play.race !== view.race) return { race: play.race, trick: play.reveal.trick, over: false };
+  return { race: view.race, trick: view.trick_in_race, over: view.phase === "game_over" };
+}
 
 function header(view, ctx) {
   const cfg = view.config;
-  const over = view.phase === "game_over";
+  const { race, trick, over } = shownRace(view);
   return h("div", { class: "cu-head", id: "cu-head" },
-    h("strong", { id: "cu-race", dataset: { race: view.race } }, t("cu.race", { r: view.race, n: cfg.races })),
+    h("strong", { id: "cu-race", dataset: { race } }, t("cu.race", { r: race, n: cfg.races })),
     over ? h("strong", { class: "cu-over" }, t("cu.game_over"))
-      : h("span", { id: "cu-trick", dataset: { trick: view.trick_in_race } }, t("cu.trick", { n: view.trick_in_race })),
+      : h("span", { id: "cu-trick", dataset: { trick } }, t("cu.trick", { n: trick })),
     over ? null : h("span", { class: "muted" }, t("cu.lead", { name: ctx.seatName(view.lead) })),
     h("span", { class: "muted cu-draw" }, t("cu.draw", { n: view.draw_count })),
     !over && view.deadline && ctx.seat == null ? deadlineTimer(view, ctx) : null);
@@ -315,6 +336,8 @@ function playersSection(view, ctx, shown) {
     return h("div", { class: `cu-player ${seat === ctx.seat ? "me" : ""} ${done ? "done" : ""} ${lead ? "lead" : ""}`, style: `--seat:${seatColor(seat)}`,
       dataset: { seat, committed: done ? "1" : "0", coins: shown.coins[seat] } },
     h("span", { class: "cu-seat-dot" }, num(seat + 1)),
+    // Everyone picks at once: the ring is on each seat still choosing.
+    seatBadge(ctx, seat, { turn: view.phase === "select" && !done }),
     h("span", { class: "cu-name" }, ctx.seatName(seat), seat === ctx.seat ? ` (${t("cu.you")})` : ""),
     seat === view.lead && view.phase === "select" ? h("span", { class: "cu-lead-tag" }, t("cu.lead_tag")) : null,
     h("span", { class: "cu-coins" }, coinIcon(), h("b", {}, num(shown.coins[seat]))),
@@ -487,7 +510,7 @@ export function render(root, ctx) {
   const saved = savedFocus(ui.wrap, HAND);
   // Phone first: the track you watch, then your hand and its controls, then what explains them.
   sync(ui.wrap, [
-    ui.memo("head", JSON.stringify([view.phase, view.race, view.trick_in_race, view.lead, view.draw_count, view.deadline, seatNames, ctx.seat]), () => header(view, ctx)),
+    ui.memo("head", JSON.stringify([view.phase, shownRace(view), view.lead, view.draw_count, view.deadline, seatNames, ctx.seat]), () => header(view, ctx)),
     ui.memo("players", JSON.stringify([view.phase, view.lead, view.committed, shown.coins, seatNames, ctx.seat]), () => playersSection(view, ctx, shown)),
     trackSection(view, shown),
     ui.memo("hand", JSON.stringify([view.phase, view.step, view.hand, view.my_commitment, ui.sel, ui.pending, ctx.legal, view.bets, ctx.seat, view.deadline]), () => handSection(view, ctx)),

@@ -72,15 +72,74 @@ export function pending(ctx) {
 
 // -- the result panel ---------------------------------------------------------------------------
 
+// -- why first is first (§5, D13, D15): fewer cards; then who emptied a hand first; then fewer wrong claims
+
+const emptiedAt = (row) => (Array.isArray(row?.emptied_at) ? row.emptied_at : null);
+const earlier = (a, b) => (a[0] - b[0] || a[1] - b[1]) < 0;
+const gapSeconds = (a, b) => seconds(b[0] - a[0]);
+
+// How the first seat beat the next when both had emptied: by how much, or in the same millisecond.
+function emptiedFirstText(key, params, first, next) {
+  const gap = gapSeconds(first, next);
+  return gap > 0 ? t(key, { ...params, s: gap }) : t(`${key}_same`, params);
+}
+
+function soloWhy(rows, ctx) {
+  const name = (row) => ctx.seatName(row.seat);
+  const top = rows.filter((row) => row.rank === 1);
+  if (!top.length) return null;
+  const w = top[0];
+  if (top.length > 1) return t("dc.why.shared", { names: top.map(name).join(t("list_sep")), n: w.cards_left, w: w.wrong_claims });
+  const next = rows.find((row) => row.rank > 1);
+  if (!next) return null;
+  const params = { name: name(w), next: name(next), n: w.cards_left, m: next.cards_left };
+  if (w.cards_left < next.cards_left) return t(w.cards_left ? "dc.why.fewer" : "dc.why.emptied", params);
+  const [a, b] = [emptiedAt(w), emptiedAt(next)];
+  if (a && b) return emptiedFirstText("dc.why.emptied_first", params, a, b);
+  return t("dc.why.fewer_wrong", { ...params, a: w.wrong_claims, b: next.wrong_claims });
+}
+
+// A team's earliest emptied member: [seat, emptied_at] or null.
+function firstOut(team, rows) {
+  return team.seats.map((seat) => [seat, emptiedAt(rows.find((row) => row.seat === seat))])
+    .filter(([, at]) => at).reduce((best, x) => (!best || earlier(x[1], best[1]) ? x : best), null);
+}
+
+function teamWhy(teams, rows, ctx) {
+  const label = (team) => t("dc.team", { n: team.team + 1 });
+  const top = teams.filter((team) => team.rank === 1);
+  if (!top.length) return null;
+  const w = top[0];
+  if (top.length > 1) return t("dc.why.teams_shared", { names: top.map(label).join(t("list_sep")), n: w.total, w: w.wrong_claims });
+  const next = teams.find((team) => team.rank > 1);
+  if (!next) return null;
+  const params = { team: label(w), other: label(next), n: w.total, m: next.total };
+  if (w.total < next.total) return t("dc.why.team_fewer", params);
+  const [a, b] = [firstOut(w, rows), firstOut(next, rows)];
+  if (a && b) return emptiedFirstText("dc.why.team_emptied_first", { ...params, name: ctx.seatName(a[0]), next: ctx.seatName(b[0]) }, a[1], b[1]);
+  if (a) return t("dc.why.team_only_emptied", { ...params, name: ctx.seatName(a[0]) });
+  return t("dc.why.team_fewer_wrong", { ...params, a: w.wrong_claims, b: next.wrong_claims });
+}
+
+// The order in which hands emptied (1 = first out), for the table's cards-left column.
+function outOrder(rows) {
+  const out = rows.filter(emptiedAt).sort((x, y) => (earlier(emptiedAt(x), emptiedAt(y)) ? -1 : 1));
+  return new Map(out.map((row, i) => [row.seat, i + 1]));
+}
+
 export function resultDetails(result, ctx) {
   const rows = result.results || [];
   const parts = [];
-  if (result.reason) parts.push(h("p", { class: "dc-reason" }, t(`dc.reason.${result.reason}`)));
+  const why = result.teams ? teamWhy(result.teams, rows, ctx) : soloWhy(rows, ctx);
+  if (why) parts.push(h("p", { class: "dc-why", id: "result-why" }, why));
+  if (result.reason) parts.push(h("p", { class: "dc-reason muted" }, t(`dc.reason.${result.reason}`)));
+  const order = outOrder(rows);
   parts.push(h("table", { class: "dc-results", id: "dc-results" },
     h("thead", {}, h("tr", {}, [t("dc.rank"), t("dc.player"), t("dc.cards_left"), t("dc.wrong"), t("dc.placed")].map((x) => h("th", {}, x)))),
     h("tbody", {}, rows.map((row) => h("tr", { dataset: { seat: row.seat, rank: row.rank, cards: row.cards_left, placed: row.placed }, class: row.rank === 1 ? "winner" : "" },
       h("td", {}, num(row.rank)), h("td", {}, ctx.seatName(row.seat), row.seat === ctx.seat ? ` (${t("dc.you")})` : ""),
-      h("td", {}, num(row.cards_left)), h("td", {}, num(row.wrong_claims)), h("td", {}, num(row.placed)))))));
+      h("td", {}, num(row.cards_left), order.has(row.seat) ? h("small", { class: "dc-out" }, t("dc.out_n", { n: order.get(row.seat) })) : null),
+      h("td", {}, num(row.wrong_claims)), h("td", {}, num(row.placed)))))));
   if (result.teams) {
     parts.push(h("table", { class: "dc-results teams" },
       h("thead", {}, h("tr", {}, [t("dc.rank"), t("dc.teams"), t("dc.total"), t("dc.wrong")].map((x) => h("th", {}, x)))),

@@ -2,7 +2,9 @@
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
 import { errorText, t } from "../../i18n/index.js";
+import { seatBadge } from "../../room/presence.js";
 import { lostRace, lostRaceText } from "../../races.js";
+import { captureRects } from "../../motion.js";
 import { CARDS, CARD_EDGE, SHOWN, cardLabel, cardSvg, teamChip, teamColor, towerDrawing } from "./cards.js";
 import { LOGGED, eventLines, pending } from "./log.js";
 
@@ -202,24 +204,32 @@ function towerPart(view, ctx) {
 function statusText(view, ctx) {
   const fresh = ui.feedback && Date.now() - ui.feedback.at < FEEDBACK_MS;
   if (fresh) return { kind: ui.feedback.kind, text: ui.feedback.text };
+  if (ui.pending) return { kind: "prompt", text: t("dc.sending") };
   if (ctx.seat == null) return view.phase === "finished" ? null : { kind: "prompt", text: t("dc.watching") };
   if (!canClaim(view, ctx)) return null;
   const text = ui.card == null ? t("dc.pick_card") : ui.target == null ? t("dc.pick_target") : t("dc.tap_symbol");
   return { kind: "prompt", text };
 }
 
-// One line, updated in place: the prompt for the next step, or the outcome of the last claim.
+// One line, updated in place: the prompt for the next step, or the outcome of the last claim, and
+// your lockout's countdown. It never lies over a card (the pair only dims while you are locked out).
 // It is a live region only when the room cannot announce for us.
 function statusLine(view, ctx) {
   const status = statusText(view, ctx);
   if (!status) return null;
+  const locked = ctx.seat != null ? lockedUntil(view, ctx, ctx.seat) : null;
   if (!ui.status) ui.status = h("p", { class: "dc-status", role: ctx.announce ? null : "status" });
   const el = ui.status;
-  if (el.dataset.text !== status.text) {
+  const key = `${status.text}|${locked ?? ""}`;
+  if (el.dataset.key !== key) {
+    el.dataset.key = key;
     el.dataset.text = status.text;
-    el.dataset.kind = status.kind;
-    el.replaceChildren(status.kind === "prompt" ? h("span", { class: "dc-prompt" }, status.text)
-      : h("span", { id: "dc-feedback", dataset: { kind: status.kind } }, status.text));
+    el.dataset.kind = locked ? "bad" : status.kind;
+    el.replaceChildren(...[status.kind === "prompt" ? h("span", { class: "dc-prompt" }, status.text)
+      : h("span", { id: "dc-feedback", dataset: { kind: status.kind } }, status.text),
+    locked ? h("span", { class: "dc-lock", id: "dc-lockout" }, h("strong", {}, t("dc.locked")), " ",
+      h("span", { class: "timer urgent", dataset: { deadline: locked } }, t("seconds_left", { s: Math.ceil((locked - ctx.serverNow()) / 1000) }))) : null]
+      .filter(Boolean));
   }
   return el;
 }
@@ -248,10 +258,7 @@ function claimPanel(view, ctx) {
   const flash = Date.now() - ui.flash < FLASH_MS ? "flash" : "";
   return h("section", { class: `dc-claim ${locked ? "locked" : ""} ${ui.pending ? "pending" : ""} ${flash}`, id: "dc-claim",
     dataset: { pair: `${ui.card ?? ""}:${ui.target ?? ""}`, ready: ready ? "1" : "0" } },
-    h("div", { class: "dc-pair" }, pairSlot("mine", ui.card, pickFor("sym-mine", ui.card)), pairSlot("target", ui.target, pickFor("sym-target", ui.target))),
-    locked ? h("div", { class: "dc-lock", id: "dc-lockout" }, h("strong", {}, t("dc.locked")), " ",
-      h("span", { class: "timer urgent", dataset: { deadline: locked } }, t("seconds_left", { s: Math.ceil((locked - ctx.serverNow()) / 1000) }))) : null,
-    ui.pending ? h("div", { class: "dc-lock sending" }, t("dc.sending")) : null);
+    h("div", { class: "dc-pair" }, pairSlot("mine", ui.card, pickFor("sym-mine", ui.card)), pairSlot("target", ui.target, pickFor("sym-target", ui.target))));
 }
 
 function playerStats(view, ctx, seat) {
@@ -300,7 +307,8 @@ function playerRow(view, ctx, seat) {
     ? hand.map((k) => h("span", { class: "dc-mini", dataset: { card: k } }, cardSvg(k, { label: cardLabel(k) })))
     : Array.from({ length: view.hand_sizes[seat] }, () => h("span", { class: "dc-mini" }, cardSvg(null)));
   return h("div", { class: `dc-player ${team != null ? "team" : ""}`, dataset: { seat }, style: team != null ? `--team:${teamColor(team)}` : null },
-    h("div", { class: "dc-player-head" }, h("strong", { class: "dc-name" }, ctx.seatName(seat)), teamChip(team), playerStats(view, ctx, seat)),
+    // A race: everyone plays at once, so no seat has the turn ring.
+    h("div", { class: "dc-player-head" }, seatBadge(ctx, seat), h("strong", { class: "dc-name" }, ctx.seatName(seat)), teamChip(team), playerStats(view, ctx, seat)),
     h("div", { class: "dc-mini-hand" }, cards));
 }
 
@@ -363,6 +371,8 @@ function tableElement() {
     ui.wrap = h("div", { class: "double-connect" });
     ui.wrap.addEventListener("keydown", onKeydown);
     ui.wrap.addEventListener("focusin", onFocusin);
+    // Flying copies live here: the redraws that follow a tap keep it, so a flight is not cut short.
+    ui.flights = h("div", { class: "motion-layer", "aria-hidden": "true" });
   }
   return ui.wrap;
 }
@@ -390,6 +400,16 @@ function parts(view, ctx) {
   ];
 }
 
+// A card travels from a hand to the tower: from your hand, another's face-up hand, or (where their
+// hand is not shown) the row of the player whose claim placed it.
+const MOVING = "#dc-hand [data-card], .dc-mini[data-card], #dc-tower [data-card]";
+
+function claimedFrom(wrap, ctx, key) {
+  const claim = (ctx.events || []).find((e) => e.type === "claim_accepted" && String(e.card) === key);
+  if (!claim) return null;
+  return wrap.querySelector(claim.seat === ctx.seat ? "#dc-me" : `.dc-player[data-seat="${claim.seat}"]`);
+}
+
 // This table shows its own feedback for refused actions (the room adds no toast).
 export const showsErrors = true;
 
@@ -403,9 +423,27 @@ export function render(root, ctx) {
   const wrap = tableElement();
   if (root.firstChild !== wrap || root.childNodes.length !== 1) root.replaceChildren(wrap);
   const focus = savedFocus(wrap, FOCUS);
+  const motion = ctx.version !== ui.motionVersion ? captureRects(wrap, MOVING, { layer: ui.flights }) : null;
+  ui.motionVersion = ctx.version;
   wrap.dataset.phase = ctx.view.phase;
-  sync(wrap, parts(ctx.view, ctx));
+  sync(wrap, [...parts(ctx.view, ctx), ui.flights]);
   keepFocusAfter(wrap, focus);
   fitToScreen(wrap, ctx.view.phase);
+  motion?.play({ from: (el, key) => claimedFrom(wrap, ctx, key) });
   scheduleRefresh(ctx);
 }
+
+// -- the waiting room's teams (D15: seat mod T, T = players / team_size) ------------------------
+
+/** The team a waiting seat will play in, for the count the room would start with (null in solo). */
+export function seatTeam(room, seat) {
+  const config = room.config || {};
+  if (config.mode !== "teams") return null;
+  const counts = room.player_counts || [];
+  const players = counts.find((n) => n >= room.seats.length) ?? counts.at(-1) ?? room.max_seats;
+  // The game numbers the seated 0..n-1 in seat order (an empty seat between them is skipped).
+  const place = room.seats.map((s) => s.seat).sort((a, b) => a - b).indexOf(seat);
+  return place < 0 ? null : place % Math.max(1, Math.floor(players / (config.team_size || 2)));
+}
+
+export { teamChip as teamBadge };

@@ -89,11 +89,13 @@ function table(head, rows, caption = null) {
     h("tbody", {}, rows.map((row) => h("tr", {}, row.map((x) => h("td", {}, x))))));
 }
 
-// Single game: one row per round played (from this session's events), else the two roles.
+// Single game: one row per round played (from this session's events), else the two roles. A page
+// opened late has seen only some rounds: a table with rounds missing would hide the deciding one.
 function gameTable(result, ctx) {
   const rounds = summaries.filter((r) => r.game === 1);
   const roles = ctx.view.roles;
-  if (!rounds.length) {
+  const complete = rounds.length === result.rounds_played && rounds.every((r, i) => r.round === i + 1);
+  if (!complete) {
     return table([t("jvh.col.player"), t("jvh.col.role"), t("jvh.col.winner")],
       [roles.jekyll, roles.hyde].map((seat) => [ctx.seatName(seat), roleName(ctx.view, seat), seat === result.winner_seat ? "✓" : ""]));
   }

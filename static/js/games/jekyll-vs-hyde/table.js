@@ -1,7 +1,9 @@
 // Jekyll vs. Hyde's table: what `render` draws, and the small UI state it keeps between redraws.
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s } from "../../dom.js";
+import { captureRects } from "../../motion.js";
 import { num, t } from "../../i18n/index.js";
+import { seatBadge } from "../../room/presence.js";
 import { COLORS, HOLD_MS, card, cardFace, cardsText, suitIcon, trackArt } from "./art.js";
 
 // -- module state: the selection, the finished trick on hold, round summaries ----------------
@@ -15,6 +17,7 @@ let seenTrick = [];       // the trick as last drawn: a lead's named colour for 
 export let summaries = [];       // {game, round, tricks: {jekyll, hyde}, diff, marker, roles} of this game
 let latest = null;        // {root, ctx}
 let wasPending = 0;
+let seenMotion = null;    // the version (and hold) last drawn: only a change of either moves cards
 
 export function roleName(view, seat) {
   return view.roles.jekyll === seat ? t("jvh.jekyll") : t("jvh.hyde");
@@ -94,7 +97,8 @@ function playerRow(view, ctx, seat) {
   const deadline = view.deadlines?.[seat];
   const mine = seat === ctx.seat;
   return h("div", { class: `player ${view.turn === seat ? "active" : ""} ${mine ? "me" : ""}`, dataset: { seat } },
-    h("strong", { class: "name" }, ctx.seatName(seat)), h("span", { class: "role" }, roleName(view, seat)),
+    // The ring on whoever acts: the trick's player, or in the exchange and greed steps each seat still choosing.
+    seatBadge(ctx, seat, { turn: view.turn === seat || (["exchange", "greed"].includes(view.phase) && !view.submitted?.[seat]) }), h("strong", { class: "name" }, ctx.seatName(seat)), h("span", { class: "role" }, roleName(view, seat)),
     h("span", { class: "tricks" }, t("jvh.tricks_n", { n: view.tricks[seat] })),
     h("span", { class: "count" }, t("jvh.cards_n", { n: view.hand_sizes[seat] })),
     view.submitted?.[seat] ? h("span", { class: "ok" }, `✓ ${t("jvh.chosen")}`) : null,
@@ -103,7 +107,7 @@ function playerRow(view, ctx, seat) {
 
 // One slot of the trick: the card (or an empty outline) and who played it.
 function trickSlot(ctx, label, entry, won) {
-  return h("div", { class: `slot ${entry ? "" : "empty"}` },
+  return h("div", { class: `slot ${entry ? "" : "empty"}`, dataset: { seat: entry?.seat ?? "" } },
     entry ? cardFace(entry.card, { named: entry.named, won }) : h("span", { class: "card-space" }),
     h("span", { class: "slot-label" }, entry?.seat != null ? ctx.seatName(entry.seat) : label));
 }
@@ -294,11 +298,27 @@ export function render(root, ctx) {
   // A follow waits until the finished trick has been seen (the next lead shows after the hold).
   const playable = new Set(held && view.phase === "follow" ? [] : ctx.legal.filter((a) => a.type === "play_card").map((a) => a.card));
   const saved = savedFocus(root, HAND);
+  const motion = moveCards(root, ctx, held);
   root.replaceChildren(h("div", { class: "jvh", dataset: { phase: view.phase, turn: view.turn ?? "" } },
     header(view, me), board(view), playerRow(view, ctx, other), roundBanner(view, ctx), trickArea(view, ctx, held),
     turnBar(view, ctx, held, playable, step), me != null && view.hand ? handArea(view, ctx, playable, step) : null,
     playerRow(view, ctx, first), historyList(view)));
   focusAfter(root, saved);
+  motion.play();
+}
+
+// A played card travels from the hand (or the other player's row) to the trick; a finished trick,
+// once its hold ends, travels to the row of the player who won it.
+function moveCards(root, ctx, held) {
+  const key = `${ctx.room?.game_id}:${ctx.version}:${held ? held.until : ""}`;
+  if (key === seenMotion) return { play() {} };
+  seenMotion = key;
+  if (!root.querySelector(".jvh")) return { play() {} }; // the first drawing arrives, it does not travel
+  const winner = root.querySelector("#trick[data-winner]")?.dataset.winner;
+  const row = (seat) => (seat == null || seat === "" ? null : root.querySelector(`.jvh .player[data-seat="${seat}"]`));
+  const flip = captureRects(root, ".jvh .trick [data-card], #hand [data-card]");
+  return { play: () => flip.play({ from: (el) => row(el.closest(".slot")?.dataset.seat),
+    to: (_, old) => (old.closest(".trick") ? row(winner) : null) }) };
 }
 
 function pendingCount(ctx) {

@@ -1,8 +1,10 @@
 // Queendomino's table: what `render` draws, and the small UI state it keeps between redraws.
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
+import { captureRects } from "../../motion.js";
 import { num, t } from "../../i18n/index.js";
-import { BUILDING_COLOURS, CELL, PRINTED, SIZE, TERRAIN_COLOUR, TILES, boardFrame, buildingSvg, cardValue, cellArt, cellIndex, cellOf, dominoOutlines, dominoSvg, halfArt, halfLabel, icon, key, pawnColour, plotArt, seats, tileLabel } from "./art.js";
+import { seatBadge } from "../../room/presence.js";
+import { BUILDING_COLOURS, CELL, PRINTED, SIZE, TERRAIN_COLOUR, TILES, boardFrame, buildingSvg, cardColour, cardValue, cellArt, cellIndex, cellOf, dominoOutlines, dominoSvg, halfArt, halfLabel, icon, key, pawnColour, plotArt, seats, tileLabel } from "./art.js";
 import { logLines } from "./log.js";
 
 // -- UI state kept between renders -------------------------------------------------------------
@@ -179,6 +181,13 @@ function focusAfter(had) {
 
 // -- sections --------------------------------------------------------------------------------------
 
+// The turn timer's first paint, in the room ticker's words (minutes from 60 s, urgent in the last
+// 10), so the ticker's first tick a quarter second later changes nothing.
+function timerText(left) {
+  return left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
+    : t("seconds_left", { s: left });
+}
+
 function header(view, ctx) {
   const deadline = view.deadline;
   const left = deadline ? Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000)) : 0;
@@ -187,7 +196,7 @@ function header(view, ctx) {
     h("span", { class: "qd-king", id: "qd-king", dataset: { colour: view.king_colour } }, icon("king", view.king_colour),
       `${t("qd.king_colour")}: `, h("b", {}, t(`qd.colour.${view.king_colour}`))),
     deadline && view.phase !== "finished"
-      ? h("span", { class: "timer", id: "qd-timer", dataset: { deadline } }, t("seconds_left", { s: left })) : null);
+      ? h("span", { class: `timer ${left <= 10 ? "urgent" : ""}`.trim(), id: "qd-timer", dataset: { deadline } }, timerText(left)) : null);
 }
 
 function orderLine(view, ctx) {
@@ -378,7 +387,8 @@ function playerPanel(view, ctx, seat, moves, tabbed) {
   const targets = me && isMyTurn(ctx) ? boardTargets(moves) : null;
   return h("section", { class: `qd-player ${me ? "me" : ""} ${view.current === seat ? "active" : ""}`, dataset: { seat }, id: `qd-player-${seat}`,
     role: tabbed ? "tabpanel" : null, "aria-labelledby": tabbed ? `qd-tab-${seat}` : `qd-name-${seat}` },
-  h("header", { class: "qd-player-head" }, icon("pawn", pawnColour(seat)), h("strong", { class: "qd-name", id: `qd-name-${seat}` }, ctx.seatName(seat)),
+  h("header", { class: "qd-player-head" }, seatBadge(ctx, seat, { turn: view.current === seat && view.phase !== "finished" }),
+    icon("pawn", pawnColour(seat)), h("strong", { class: "qd-name", id: `qd-name-${seat}` }, ctx.seatName(seat)),
     me ? h("span", { class: "muted" }, `(${t("qd.you")})`) : null,
     view.current === seat && view.phase !== "finished" ? h("span", { class: "qd-turn-tag" }, icon("turn"), t("qd.turn")) : null),
   h("div", { class: "qd-board-wrap" }, boardSvg(view, ctx, seat, targets)),
@@ -404,7 +414,7 @@ function boardTabs(view, ctx, order, shown) {
     order.map((seat) => h("button", { type: "button", role: "tab", id: `qd-tab-${seat}`, class: `qd-tab ${view.current === seat ? "active" : ""}`,
       "aria-selected": String(seat === shown), "aria-controls": `qd-player-${seat}`, tabindex: seat === shown ? 0 : -1,
       dataset: { seat, focus: `tab:${seat}` }, onclick: () => select(seat, false) },
-    h("span", { class: "qd-tab-who" }, icon("pawn", pawnColour(seat)), h("span", { class: "qd-tab-name" }, seat === ctx.seat ? t("qd.you") : ctx.seatName(seat))),
+    h("span", { class: "qd-tab-who" }, seatBadge(ctx, seat, { turn: view.current === seat && view.phase !== "finished", size: 20 }), icon("pawn", pawnColour(seat)), h("span", { class: "qd-tab-name" }, seat === ctx.seat ? t("qd.you") : ctx.seatName(seat))),
     h("span", { class: "qd-tab-score" }, t("qd.points", { n: view.breakdown[seat].total }),
       view.current === seat && view.phase !== "finished" ? h("span", { class: "qd-tab-turn", title: t("qd.turn") }, icon("turn"), h("span", { class: "qd-sr" }, t("qd.turn"))) : null))));
 }
@@ -478,15 +488,34 @@ function skeleton() {
   ui.main = h("div", { class: "qd-col main" });
   ui.side = h("div", { class: "qd-col side" });
   ui.others = h("div", { class: "qd-others", id: "qd-others" });
+  // Flying copies live here, a part the table keeps, so a redraw does not cut a flight short.
+  ui.flights = h("div", { class: "motion-layer", "aria-hidden": "true" });
+}
+
+// A placed tile travels from the display onto its two cells; a bought building from its market
+// pile onto its plot (drawn on the board of whoever moved, where that board is on screen).
+const MOVABLE = "#qd-display [data-tile] > svg:first-child, #qd-market [data-pile] > svg:first-child";
+
+function movableKey(el) {
+  const holder = el.parentElement;
+  return holder.dataset.tile != null ? `tile:${holder.dataset.tile}` : `pile:${holder.dataset.pile}`;
+}
+
+function travel(motion, ctx) {
+  const cell = (seat, [r, c]) => ui.wrap.querySelector(`.qd-board[data-seat="${seat}"] [data-cell="${r},${c}"]`);
+  for (const e of ctx.events || []) {
+    if (e.type === "tile_placed") motion.send(`tile:${e.tile}`, [cell(e.seat, e.cell_a), cell(e.seat, e.cell_b)]);
+    if (e.type === "building_bought") motion.send(`pile:${cardColour(e.card)}`, cell(e.seat, e.cell));
+  }
 }
 
 // Wide: my column (actions, board, key) beside the side column (display, market, other boards).
 function layOut(view, ctx, parts, others, wide) {
   if (!wide) {
-    sync(ui.wrap, narrowOrder(view, ctx, parts));
+    sync(ui.wrap, [...narrowOrder(view, ctx, parts), ui.flights]);
     return;
   }
-  sync(ui.wrap, [parts.head, parts.status, ui.main, ui.side]);
+  sync(ui.wrap, [parts.head, parts.status, ui.main, ui.side, ui.flights]);
   sync(ui.main, [parts.actions, ui.boards, parts.legend]);
   sync(ui.side, [parts.display, parts.market, others.length ? ui.others : null]);
 }
@@ -500,6 +529,8 @@ export function render(root, ctx) {
   const moves = myMoves(ctx);
   placeCursor(view, isMyTurn(ctx) ? boardTargets(moves) : new Map());
   skeleton();
+  const motion = ctx.version !== ui.motionVersion ? captureRects(ui.wrap, MOVABLE, { keyOf: movableKey, layer: ui.flights }) : null;
+  ui.motionVersion = ctx.version;
   const wide = WIDE.matches;
   Object.assign(ui.wrap.dataset, { phase: view.phase, current: view.current ?? "", layout: wide ? "wide" : "narrow",
     patterns: [true, "on"].includes(ctx.settings?.patterns) || ctx.settings?.contrast === true ? "on" : "off" });
@@ -510,6 +541,7 @@ export function render(root, ctx) {
   sync(ui.others, others);
   layOut(view, ctx, { ...parts, boards: ui.boards }, others, wide);
   focusAfter(had);
+  if (motion) travel(motion, ctx);
 }
 
 /** How many decisions wait for this seat now: one while it is my turn, else none. */

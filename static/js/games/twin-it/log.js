@@ -2,7 +2,7 @@
 import { h, s } from "../../dom.js";
 import { num, t } from "../../i18n/index.js";
 import { raceLogLine } from "../../races.js";
-import { count, describe, isLocked, legalHas, lockoutSeconds, namesOf, ownerName, teamName, teamTag } from "./table.js";
+import { TEAM_COLOURS, count, describe, isLocked, legalHas, lockoutSeconds, namesOf, ownerName, teamName, teamSymbol, teamTag } from "./table.js";
 
 // -- what the room asks of a renderer ---------------------------------------------------------------
 
@@ -101,9 +101,31 @@ function endLine(event, ctx, view) {
 
 // -- result ---------------------------------------------------------------------------------------
 
+// Why first is first (§5, D18): the target reached, or more sets, then more cards in sets, then fewer mistakes.
+function whyText(result, ctx, standings) {
+  const label = (row) => (row.team != null ? `${teamName(row.team)} (${namesOf(ctx, row.seats)})` : ctx.seatName(row.seat));
+  const top = standings.filter((row) => row.rank === 1);
+  if (result.points != null || !top.length) return null;
+  const w = top[0];
+  if (result.reason === "target") return t("tw.why.target", { name: label(w), n: w.sets, target: ctx.view?.target_sets ?? w.sets });
+  if (top.length > 1) return t("tw.why.shared", { names: top.map(label).join(t("list_sep")), n: w.sets, c: w.cards_in_sets, m: w.mistakes });
+  const next = standings.find((row) => row.rank > 1);
+  if (!next) return null;
+  const params = { name: label(w), next: label(next) };
+  if (w.sets !== next.sets) return t("tw.why.sets", { ...params, a: w.sets, b: next.sets });
+  if (w.cards_in_sets !== next.cards_in_sets) return t("tw.why.cards", { ...params, n: w.sets, a: w.cards_in_sets, b: next.cards_in_sets });
+  return t("tw.why.mistakes", { ...params, n: w.sets, c: w.cards_in_sets, a: w.mistakes, b: next.mistakes });
+}
+
 export function resultDetails(result, ctx) {
   const rows = [];
-  if (result.reason) rows.push(h("p", { class: "tw-reason" }, t(`tw.reason.${result.reason}`)));
+  const why = whyText(result, ctx, result.standings || []);
+  // A team's win is led by its mark, as on the table.
+  const top = (result.standings || []).filter((row) => row.rank === 1);
+  const mark = why && top.length === 1 && top[0].team != null ? [teamSymbol(top[0].team, {}, TEAM_COLOURS[top[0].team]), " "] : [];
+  if (why) rows.push(h("p", { class: "tw-why", id: "result-why" }, ...mark, why));
+  // A target win says so in the sentence above; other endings say what ended the game.
+  if (result.reason && !(why && result.reason === "target")) rows.push(h("p", { class: "tw-reason" }, t(`tw.reason.${result.reason}`)));
   if (result.points != null) {
     rows.push(h("p", { class: "big tw-coop-points" }, t("tw.coop_result", { n: result.points })));
   }
@@ -111,7 +133,7 @@ export function resultDetails(result, ctx) {
   const team = standings.some((row) => row.team != null);
   if (team && result.winners?.length) {
     const winner = standings.find((row) => row.rank === 1 && row.seats?.some((seat) => result.winners.includes(seat)));
-    if (winner && standings.filter((row) => row.rank === 1).length === 1) {
+    if (!why && winner && standings.filter((row) => row.rank === 1).length === 1) {
       rows.push(h("p", { class: "tw-team-win" }, teamTag(winner.team), " ", t("tw.team_wins", { team: teamName(winner.team), names: namesOf(ctx, winner.seats) })));
     }
   }

@@ -1,7 +1,9 @@
 // Twin It's table: what `render` draws, and the small UI state it keeps between redraws.
 import { h, s, sync } from "../../dom.js";
 import { currentLang, num, plural, t } from "../../i18n/index.js";
+import { seatBadge } from "../../room/presence.js";
 import { restoreFocus, savedFocus } from "../../focus.js";
+import { captureRects } from "../../motion.js";
 import { backSvg, designParams, designSvg } from "./art.js";
 import { fitCentre, fitScreen, listenForResize, onKey, scheduleWake } from "./layout.js";
 import { absorbEvents, onButton, onCardTap, onSetTap, playState, pruneSelection } from "./play.js";
@@ -77,7 +79,7 @@ function turnArrowIcon() {
 
 export const TEAM_COLOURS = ["#0e7490", "#c2410c"];
 
-// Team A is a triangle, team B a circle: a shape beside the colour, never the colour alone.
+// Team 1 is a triangle, team 2 a circle: a shape beside the colour, never the colour alone.
 export function teamSymbol(team, attrs = {}, fill = "currentColor") {
   return s("svg", { viewBox: "0 0 20 20", class: `tw-icon tw-team-sym team-${team}`, "aria-hidden": "true", ...attrs },
     team === 0 ? s("polygon", { points: "10,2 18.5,17 1.5,17", fill }) : s("circle", { cx: 10, cy: 10, r: 8, fill }));
@@ -93,12 +95,19 @@ function banIcon() {
     s("line", { x1: 20, y1: 80, x2: 80, y2: 20, stroke: "#b42318", "stroke-width": 9 }));
 }
 
-// A timer the room's ticker keeps up to date; filled now so it is never blank for a tick.
-function timer(ctx, deadline, extra = "") {
+// A timer the room's ticker keeps up to date; filled now so it is never blank for a tick. It turns
+// urgent (red) in its last `urgentAt` seconds; the ticker reads the same number from data-urgent-at.
+function timer(ctx, deadline, extra = "", urgentAt = 10) {
   const left = Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000));
   const text = left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
     : t("seconds_left", { s: left });
-  return h("span", { class: `timer ${left <= 10 ? "urgent" : ""} ${extra}`.trim(), dataset: { deadline } }, text);
+  return h("span", { class: `timer ${left <= urgentAt ? "urgent" : ""} ${extra}`.trim(), dataset: { deadline, urgentAt } }, text);
+}
+
+// The flip timer is short (10 s by default): urgent only in its last third, never from its first second.
+function flipTimer(ctx) {
+  const seconds = (ctx.view.config?.flip_timeout_ms ?? 10000) / 1000;
+  return timer(ctx, ctx.view.flip_deadline, "tw-flip-timer", Math.min(10, Math.max(1, Math.round(seconds / 3))));
 }
 
 // -- card and set nodes ---------------------------------------------------------------------------
@@ -115,12 +124,12 @@ function cardNode(zone, entry, focus, { label, enabled, touch, ctx, size = "" })
   });
   el._entry = { ...entry, zone };
   const picked = ui.picks.some((p) => p.card === entry.card && p.set == null);
-  el.dataset.focus = focus;
+  attr(el, "data-focus", focus);
   el.classList.toggle("tw-sm", size === "small");
   el.classList.toggle("tw-lg", size === "big");
   el.classList.toggle("selected", picked);
-  el.setAttribute("aria-pressed", String(picked));
-  el.setAttribute("aria-label", touch ? `${label} (${touch.seat === ctx.seat ? t("tw.your_hand") : ctx.seatName(touch.seat)})` : label);
+  attr(el, "aria-pressed", String(picked));
+  attr(el, "aria-label", touch ? `${label} (${touch.seat === ctx.seat ? t("tw.your_hand") : ctx.seatName(touch.seat)})` : label);
   setEnabled(el, enabled);
   paintTouch(el, touch, ctx);
   return el;
@@ -128,19 +137,24 @@ function cardNode(zone, entry, focus, { label, enabled, touch, ctx, size = "" })
 
 function setEnabled(el, on) {
   if (on) el.removeAttribute("aria-disabled");
-  else el.setAttribute("aria-disabled", "true");
+  else attr(el, "aria-disabled", "true");
+}
+
+// An attribute written only when it changes: a race table repaints every card many times a second.
+function attr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 // Team mode: a live touch rings the card and names whose hand is on it (not colour alone).
 function paintTouch(el, touch, ctx) {
   const key = touch ? `${touch.seat}:${touch.expires_at}:${currentLang()}` : "";
+  if (el._touchKey === key) return;
   el.classList.remove("touched", "mine", "mate", "opp");
   if (touch) {
     const mine = touch.seat === ctx.seat;
     const mate = !mine && ctx.seat != null && touch.seat % 2 === ctx.seat % 2;
     el.classList.add("touched", mine ? "mine" : mate ? "mate" : "opp");
   }
-  if (el._touchKey === key) return;
   el._touchKey = key;
   el.querySelector(".tw-touch")?.remove();
   if (touch) {
@@ -165,17 +179,18 @@ function setNode(ctx, set, play) {
     return chip;
   });
   el._set = set;
-  el.dataset.owner = set.owner ?? "table";
-  el.setAttribute("aria-label", t(pair ? "tw.set_pair" : "tw.set_triple", { owner: ownerName(view, ctx, set.owner), design: describe(set.design) }));
+  attr(el, "data-owner", String(set.owner ?? "table"));
+  attr(el, "aria-label", t(pair ? "tw.set_pair" : "tw.set_triple", { owner: ownerName(view, ctx, set.owner), design: describe(set.design) }));
   if (pair) {
     const picked = ui.picks.some((p) => p.set === set.id);
-    el.dataset.focus = `set:${set.id}`;
+    attr(el, "data-focus", `set:${set.id}`);
     el.classList.toggle("selected", picked);
-    el.setAttribute("aria-pressed", String(picked));
+    attr(el, "aria-pressed", String(picked));
     setEnabled(el, play.canClaim);
     const touch = play.touches?.get(set.cards[0]);
-    el.classList.remove("touched", "mine", "mate", "opp");
-    if (touch) el.classList.add("touched", touch.seat === ctx.seat ? "mine" : touch.seat % 2 === (ctx.seat ?? -1) % 2 ? "mate" : "opp");
+    const ring = touch ? (touch.seat === ctx.seat ? "mine" : touch.seat % 2 === (ctx.seat ?? -1) % 2 ? "mate" : "opp") : null;
+    for (const name of ["mine", "mate", "opp"]) el.classList.toggle(name, name === ring);
+    el.classList.toggle("touched", !!touch);
   }
   return el;
 }
@@ -197,8 +212,8 @@ function statusBits(ctx) {
   if (view.phase === "FINISHED") return [t("tw.game_over")];
   if (view.mode === "coop") return [t("tw.time_left"), " ", timer(ctx, view.coop_end, "tw-coop-timer")];
   if (view.active == null && view.last_call_deadline) return [t("tw.last_call"), " ", timer(ctx, view.last_call_deadline, "tw-last-call")];
-  if (view.active === me) return [h("strong", {}, t("tw.your_turn")), " ", timer(ctx, view.flip_deadline)];
-  if (view.active != null) return [t("tw.flips_next", { name: ctx.seatName(view.active) }), " ", timer(ctx, view.flip_deadline)];
+  if (view.active === me) return [h("strong", {}, t("tw.your_turn")), " ", flipTimer(ctx)];
+  if (view.active != null) return [t("tw.flips_next", { name: ctx.seatName(view.active) }), " ", flipTimer(ctx)];
   return [];
 }
 
@@ -234,7 +249,7 @@ function seatRow(ctx, seat, play) {
   const row = node(`row:${seat}`, () => h("div", { class: "tw-seat", dataset: { seat } },
     h("div", { class: "tw-top", dataset: { focusGroup: "tops" } }), h("div", { class: "tw-info" })));
   const active = view.phase === "PLAYING" && view.active === seat;
-  row.className = `tw-seat ${active ? "active" : ""} ${view.mode === "team" ? `team-${seat % 2}` : ""}`.trim();
+  attr(row, "class", `tw-seat ${active ? "active" : ""} ${view.mode === "team" ? `team-${seat % 2}` : ""}`.trim());
   const [top, info] = row.children;
   if (view.mode !== "coop") sync(top, [pileTopNode(ctx, pile, play, "small")]);
   top.hidden = view.mode === "coop";
@@ -256,7 +271,8 @@ function seatInfo(ctx, seat, { pile, sets, active, locked }) {
   if (view.mode === "team") stats.push(teamTag(seat % 2));
   if (active) stats.push(h("span", { class: "tw-turn-tag" }, turnArrowIcon(), t("tw.turn")));
   if (locked) stats.push(h("span", { class: "tw-locked-tag" }, lockIcon(), h("span", { class: "sr" }, t("tw.locked_short")), " ", timer(ctx, locked)));
-  return h("div", { class: "tw-info-in" }, h("strong", { class: "tw-name" }, ctx.seatName(seat)), h("span", { class: "tw-stats" }, stats));
+  return h("div", { class: "tw-info-in" }, seatBadge(ctx, seat, { turn: active }), h("strong", { class: "tw-name" }, ctx.seatName(seat)),
+    h("span", { class: "tw-stats" }, stats));
 }
 
 // A pile's top card (or its back while hidden, or an empty outline).
@@ -286,7 +302,7 @@ function teamsArea(ctx, play) {
 function ownerLine(ctx, owner, key, play) {
   const view = ctx.view;
   const line = node(`owner:${key}`, () => h("div", { class: "tw-owner", dataset: { owner: owner ?? "table" } }, h("div", { class: "tw-owner-head" })));
-  line.className = `tw-owner ${view.mode === "team" ? `team-${owner}` : ""}`.trim();
+  attr(line, "class", `tw-owner ${view.mode === "team" ? `team-${owner}` : ""}`.trim());
   const row = owner == null ? null : ownerRow(view, owner);
   const stats = JSON.stringify([view.mode, row, view.points, view.target_sets, view.mode === "team" ? namesOf(ctx, row?.seats) : ""]);
   sync(line.firstChild, [ui.memo(`ownerhead:${key}`, stats, () => ownerHead(ctx, owner, row))]);
@@ -310,7 +326,7 @@ function centreArea(ctx, play) {
   const view = ctx.view;
   const box = node("centre", () => h("section", { class: "tw-centre", id: "tw-centre", dataset: { scrolls: "" } },
     h("div", { class: "tw-grid", dataset: { focusGroup: "centre" } })));
-  box.setAttribute("aria-label", t("tw.centre"));
+  attr(box, "aria-label", t("tw.centre"));
   box.classList.toggle("turning", ui.turnMode);
   const grid = box.firstChild;
   const bySlot = new Map(view.centre.map((entry) => [entry.slot, entry]));
@@ -322,12 +338,12 @@ function centreArea(ctx, play) {
     const enabled = ui.turnMode ? play.canTurn : play.canClaim;
     const el = cardNode("centre", entry, `slot:${slot}`,
       { label: cardLabel(entry, t("tw.where.centre")), enabled, touch: play.touches?.get(entry.card), ctx });
-    el.dataset.slot = slot;
+    attr(el, "data-slot", String(slot));
     cells.push(el);
   }
   if (!cells.length) cells.push(ui.memo("centre-empty", "", () => h("p", { class: "muted tw-empty" }, t("tw.centre_empty"))));
   sync(grid, cells);
-  box.dataset.cards = view.centre.length;
+  attr(box, "data-cards", String(view.centre.length));
   return box;
 }
 
@@ -390,7 +406,7 @@ function myArea(ctx, play) {
   const coop = view.mode === "coop";
   const box = node("me", () => h("section", { class: "tw-me", id: "tw-me" },
     h("div", { class: "tw-my-pile" }), h("div", { class: "tw-actions" }), h("div", { class: "tw-my-sets" })));
-  box.setAttribute("aria-label", t("tw.your_area"));
+  attr(box, "aria-label", t("tw.your_area"));
   const [pileBox, actions, setsBox] = box.children;
   const pile = coop ? { seat: "stock", count: view.stock?.count ?? 0, top: view.stock?.top } : view.piles[me];
   const active = !coop && view.phase === "PLAYING" && view.active === me;
@@ -464,14 +480,26 @@ export function render(root, ctx) {
     ui.wrap.addEventListener("keydown", onKey);
     ui.board = h("div", { class: "tw-board" });
     ui.side = h("section", { class: "tw-side", id: "tw-piles" });
+    // Flying copies live here: the redraws that follow a tap keep it, so a flight is not cut short.
+    ui.flights = h("div", { class: "motion-layer", "aria-hidden": "true" });
   }
   const wrap = ui.wrap;
   const place = savedFocus(wrap);
+  // Cards move only with a new state: a flipped card to the centre, a won set to its owner.
+  const motion = ctx.version !== ui.motionVersion ? captureRects(wrap, "[data-card]", { layer: ui.flights }) : null;
+  ui.motionVersion = ctx.version;
   if (root.firstChild !== wrap || root.childNodes.length !== 1) root.replaceChildren(wrap);
   // While you are locked out the cards you cannot claim are dimmed (the message line says why).
   const locked = view.phase === "PLAYING" && isLocked(view, ctx, ctx.seat);
-  wrap.className = `twin-it mode-${view.mode}${locked ? " me-locked" : ""}`;
-  Object.assign(wrap.dataset, { phase: view.phase, mode: view.mode, active: view.active ?? "", seat: ctx.seat ?? "" });
+  // Four to six players: the others' rows pair up and the centre packs tighter (twin-it.css).
+  const crowded = view.players - (ctx.seat != null ? 1 : 0) >= 3 && view.mode !== "coop";
+  // Set only when it changes (a class set again restyles the whole table); `fill` is the fitting's (layout.js).
+  const fill = wrap.classList.contains("fill") ? " fill" : "";
+  const classes = `twin-it mode-${view.mode}${locked ? " me-locked" : ""}${crowded ? " crowded" : ""}${fill}`;
+  if (wrap.className !== classes) wrap.className = classes;
+  for (const [name, value] of [["phase", view.phase], ["mode", view.mode], ["active", view.active ?? ""], ["seat", ctx.seat ?? ""]]) {
+    attr(wrap, `data-${name}`, String(value));
+  }
 
   const play = playState(ctx);
   const me = ctx.seat;
@@ -479,7 +507,7 @@ export function render(root, ctx) {
   const others = [];
   for (let i = 1; i <= n; i++) others.push(((me ?? n - 1) + i) % n);
   const rows = others.filter((seat) => seat !== me).map((seat) => seatRow(ctx, seat, play));
-  ui.side.setAttribute("aria-label", t("tw.players"));
+  attr(ui.side, "aria-label", t("tw.players"));
   sync(ui.side, [view.mode === "team" && me != null ? teamsArea(ctx, play) : null, ...rows,
     view.mode === "team" && me == null ? teamsArea(ctx, play) : null]);
   ui.side.hidden = !ui.side.childElementCount; // coop alone: nobody else to show
@@ -491,10 +519,29 @@ export function render(root, ctx) {
     forbiddenArea(ctx, play),
     messageLine(ctx),
     showMine ? myArea(ctx, play) : null,
+    ui.flights,
   ]);
   const playing = view.phase !== "FINISHED";
-  fitScreen(wrap, playing);
+  fitScreen(wrap, playing, ctx.version);
   fitCentre(wrap);
+  // Only cards that change places travel: a race table redraws often, and a centre that rescales
+  // its cards would otherwise set every card in motion.
+  motion?.play({ reflow: false });
   restoreFocus(wrap, place, { fallbacks: ["#flip"] });
   scheduleWake(ctx);
+}
+
+// -- the waiting room's teams (§ team mode: teams by seat parity) --------------------------------
+
+/** The team a waiting seat will play in (null outside team mode). */
+export function seatTeam(room, seat) {
+  if (room.config?.mode !== "team") return null;
+  // The game numbers the seated 0..n-1 in seat order (an empty seat between them is skipped).
+  const place = room.seats.map((s) => s.seat).sort((a, b) => a - b).indexOf(seat);
+  return place < 0 ? null : place % 2;
+}
+
+// The team's mark in its colour (outside the table, where the table's styles do not colour it) and its name.
+export function teamBadge(team) {
+  return h("span", { class: `tw-team-tag team-${team}` }, teamSymbol(team, {}, TEAM_COLOURS[team]), teamName(team));
 }

@@ -129,5 +129,18 @@ export default {
   "dc.wrong": "Wrong",
   "dc.placed": "Placed",
   "dc.teams": "Teams",
-  "dc.total": "Total"
+  "dc.total": "Total",
+  "dc.why.fewer": "{name} wins with the fewest cards left: {n}, against {m} for {next}.",
+  "dc.why.emptied": "{name} wins by emptying their hand, while {next} still held some ({m}).",
+  "dc.why.emptied_first": "{name} and {next} both emptied their hands; {name} emptied first, {s} s earlier, and a tie goes to whoever empties first.",
+  "dc.why.emptied_first_same": "{name} and {next} both emptied their hands in the same instant; {name}'s last card reached the table first, and a tie goes to whoever empties first.",
+  "dc.why.fewer_wrong": "{name} and {next} are level on cards left ({n}); {name} made fewer wrong claims ({a} against {b}), which breaks the tie.",
+  "dc.why.shared": "{names} share first place: level on cards left ({n}) and on wrong claims ({w}), so nothing breaks the tie.",
+  "dc.why.team_fewer": "{team} wins with the fewest cards in all: {n}, against {m} for {other}.",
+  "dc.why.team_emptied_first": "{team} and {other} are level on cards in all ({n}); {team} wins because {name} emptied their hand first, {s} s before {next} of {other}.",
+  "dc.why.team_emptied_first_same": "{team} and {other} are level on cards in all ({n}); {name} and {next} emptied their hands in the same instant, but {name}'s last card reached the table first, so {team} wins.",
+  "dc.why.team_only_emptied": "{team} and {other} are level on cards in all ({n}); {team} wins because {name} emptied their hand and nobody of {other} did.",
+  "dc.why.team_fewer_wrong": "{team} and {other} are level on cards in all ({n}) and nobody emptied a hand; {team} made fewer wrong claims ({a} against {b}).",
+  "dc.why.teams_shared": "{names} share first place: level on cards in all ({n}) and on wrong claims ({w}).",
+  "dc.out_n": "emptied #{n}"
 };

@@ -8,5 +8,6 @@ export default {
   "profile.unrated": "unrated",
   "profile.change": "rating {change}",
   "profile.replay": "Replay",
-  "profile.replay_of": "Replay of game {id}"
+  "profile.replay_of": "Replay of game {id}",
+  "profile.rating_about": "A rating is a cautious guess at skill in one game: it rises when you win (more against stronger players), falls when you lose, and stays careful until enough games make it sure. The smaller figure beside it says how far your true skill may be from the guess. Games with bots, cooperative games and games someone left do not count."
 };

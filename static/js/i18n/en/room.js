@@ -36,6 +36,9 @@ export default {
   "presence_line.reconnecting": "{name} is reconnecting…",
   "presence_line.away": "{name} is away",
   "presence_line.stand_in": "{name} is away; a bot plays for them until they return",
+  "people.turn": "their move",
+  "people.stand_in": "bot stands in",
+  "people.said": "{name}: {text}",
   "stand_in": "a bot plays until they return",
   "room_full_watch": "Every seat is taken: you will watch this game.",
   "bot_level": "Bot level",
@@ -86,5 +89,10 @@ export default {
   "rescue.host": "{asker} asks to play {name}'s seat.",
   "rescue.approve": "Give {asker} the seat",
   "rescue.decline": "Decline",
-  "rescue.other": "{asker} asked to play {name}'s seat."
+  "rescue.other": "{asker} asked to play {name}'s seat.",
+  "conn_lost": "Connection lost. Reconnecting…",
+  "conn_offline": "You are offline. Reconnecting as soon as your network is back…",
+  "conn_back": "Connected again.",
+  "timer_reconnecting": "reconnecting…",
+  "act_waits_for_connection": "Not connected: your move is sent once the connection is back."
 };

@@ -35,8 +35,8 @@ export default {
   "tw.sets_n.one": "{n} set",
   "tw.mistakes": "{n} mistakes",
   "tw.mistakes.one": "{n} mistake",
-  "tw.team_a": "Team A",
-  "tw.team_b": "Team B",
+  "tw.team_a": "Team 1",
+  "tw.team_b": "Team 2",
   "tw.table": "The table",
   "tw.turn": "turn",
   "tw.set_pair": "{owner}'s pair: {design}",
@@ -129,5 +129,10 @@ export default {
   "tw.layout.sunflower": "in a spiral",
   "tw.layout.concentric": "nested",
   "tw.layout.wave": "in a wave",
-  "tw.describe": "{count} {primary} and {secondary} {shape} {layout} on {background}"
+  "tw.describe": "{count} {primary} and {secondary} {shape} {layout} on {background}",
+  "tw.why.target": "{name} reached the target first: {n} of {target} sets, which ends the game at once.",
+  "tw.why.sets": "{name} wins with more sets than {next}: {a} against {b}.",
+  "tw.why.cards": "{name} and {next} have the same number of sets ({n}); {name} has more cards in sets ({a} against {b}), which breaks the tie.",
+  "tw.why.mistakes": "{name} and {next} have the same sets ({n}) and cards in sets ({c}); {name} made fewer mistakes ({a} against {b}), which breaks the tie.",
+  "tw.why.shared": "{names} share first place: equal sets ({n}), cards in sets ({c}) and mistakes ({m})."
 };

@@ -36,6 +36,9 @@ export default {
   "presence_line.reconnecting": "{name} در حال اتصال دوباره است…",
   "presence_line.away": "{name} غایب است",
   "presence_line.stand_in": "{name} غایب است؛ تا برگشتنش یک ربات به جایش بازی می‌کند",
+  "people.turn": "نوبت بازی",
+  "people.stand_in": "ربات به جایش",
+  "people.said": "{name}: {text}",
   "stand_in": "ربات تا برگشتنش بازی می‌کند",
   "room_full_watch": "همه‌ی صندلی‌ها پر است: این بازی را تماشا می‌کنید.",
   "bot_level": "سطح ربات",
@@ -86,5 +89,10 @@ export default {
   "rescue.host": "{asker} می‌خواهد به جای {name} بازی کند.",
   "rescue.approve": "جا را به {asker} بده",
   "rescue.decline": "نه",
-  "rescue.other": "{asker} خواسته به جای {name} بازی کند."
+  "rescue.other": "{asker} خواسته به جای {name} بازی کند.",
+  "conn_lost": "اتصال قطع شد. در حال اتصال دوباره…",
+  "conn_offline": "اینترنت شما قطع است. به محض برگشتن شبکه دوباره وصل می‌شویم…",
+  "conn_back": "دوباره وصل شدید.",
+  "timer_reconnecting": "در حال اتصال…",
+  "act_waits_for_connection": "اتصال برقرار نیست: حرکت شما پس از وصل شدن دوباره فرستاده می‌شود."
 };

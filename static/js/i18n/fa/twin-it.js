@@ -31,8 +31,8 @@ export default {
   "tw.sets_of": "{n} از {target} مجموعه",
   "tw.sets_n": "{n} مجموعه",
   "tw.mistakes": "{n} اشتباه",
-  "tw.team_a": "تیم الف",
-  "tw.team_b": "تیم ب",
+  "tw.team_a": "تیم ۱",
+  "tw.team_b": "تیم ۲",
   "tw.table": "همه با هم",
   "tw.turn": "نوبت",
   "tw.set_pair": "جفتِ {owner}: {design}",
@@ -125,5 +125,10 @@ export default {
   "tw.layout.sunflower": "مارپیچ",
   "tw.layout.concentric": "تودرتو",
   "tw.layout.wave": "موج‌وار",
-  "tw.describe": "{count} {shape} {primary} و {secondary} {layout} روی {background}"
+  "tw.describe": "{count} {shape} {primary} و {secondary} {layout} روی {background}",
+  "tw.why.target": "{name} زودتر از همه به هدف رسید: {n} مجموعه از {target}، و بازی همان لحظه تمام شد.",
+  "tw.why.sets": "{name} با مجموعه‌های بیشتر از {next} برنده شد: {a} در برابر {b}.",
+  "tw.why.cards": "{name} و {next} هر دو {n} مجموعه دارند؛ {name} کارت بیشتری در مجموعه‌هایش دارد ({a} در برابر {b}) و همین تساوی را شکست.",
+  "tw.why.mistakes": "{name} و {next} در تعداد مجموعه ({n}) و کارت‌های مجموعه ({c}) برابرند؛ {name} اشتباه کمتری داشت ({a} در برابر {b}) و همین تساوی را شکست.",
+  "tw.why.shared": "{names} مشترکاً اول شدند: مجموعه‌ها ({n})، کارت‌های مجموعه ({c}) و اشتباه‌ها ({m}) برابر است."
 };
