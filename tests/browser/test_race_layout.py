@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import time
 
 import pytest
 
@@ -57,6 +56,13 @@ class Relay:
         change(message)
         self.page.evaluate("() => 0")  # one round trip first: what was on its way has passed the relay
         self.ws.send(json.dumps(message))
+
+
+def my_turn(message: dict) -> None:
+    """The full centre, on a turn of this page's own seat (a newer version than the last shown)."""
+    full_centre(message)
+    message["version"] += 1
+    message["view"]["active"] = message["seat"]
 
 
 def full_centre(message: dict) -> None:
@@ -138,12 +144,18 @@ def twin_it_at_six(browser, url: str, size: dict, lang: str, name: str):
 
 
 def test_twin_it_shows_forty_centre_cards_at_six_players_on_a_phone_and_a_desktop(server, browser):
-    started = time.monotonic()
     for size, lang, name, shot in ((PHONE, "fa", "تارا", "fa-390"), (DESKTOP, "en", "Tara", "en-1366")):
         page, relay, errors = twin_it_at_six(browser, server.url, size, lang, name)
         screenshot(page, f"twin-it-six-{shot}")
         m = assert_whole_centre_shows(page)
         assert_no_horizontal_overflow(page)
+        # Whose turn it is changes the head's words ("your turn — flip a card!" is the longest): the
+        # centre keeps its rows either way.
+        relay.show(my_turn)
+        page.wait_for_selector("#tw-status.mine")
+        page.wait_for_timeout(100)
+        assert_whole_centre_shows(page)
+        screenshot(page, f"twin-it-six-{shot}-my-turn")
         width = m["cards"][0]["right"] - m["cards"][0]["left"]
         assert width >= 44, f"centre cards stay tappable: {width}px"
         # Two different cards claimed: the reply's message takes the same line, over no card.
@@ -154,7 +166,6 @@ def test_twin_it_shows_forty_centre_cards_at_six_players_on_a_phone_and_a_deskto
         screenshot(page, f"twin-it-six-{shot}-reply")
         assert not errors, errors
         page.context.close()
-    print(f"twin-it race layout in {time.monotonic() - started:.1f}s")
 
 
 DC_OPTIONS = {"countdown_ms": 1000}

@@ -208,12 +208,12 @@ function setStrip(key, ctx, owner, play) {
 function statusBits(ctx) {
   const view = ctx.view;
   const me = ctx.seat;
-  if (view.phase === "COUNTDOWN") return [t("tw.countdown"), " ", timer(ctx, view.countdown_end, "tw-countdown")];
+  if (view.phase === "COUNTDOWN") return [h("span", {}, t("tw.countdown")), " ", timer(ctx, view.countdown_end, "tw-countdown")];
   if (view.phase === "FINISHED") return [t("tw.game_over")];
-  if (view.mode === "coop") return [t("tw.time_left"), " ", timer(ctx, view.coop_end, "tw-coop-timer")];
-  if (view.active == null && view.last_call_deadline) return [t("tw.last_call"), " ", timer(ctx, view.last_call_deadline, "tw-last-call")];
+  if (view.mode === "coop") return [h("span", {}, t("tw.time_left")), " ", timer(ctx, view.coop_end, "tw-coop-timer")];
+  if (view.active == null && view.last_call_deadline) return [h("span", {}, t("tw.last_call")), " ", timer(ctx, view.last_call_deadline, "tw-last-call")];
   if (view.active === me) return [h("strong", {}, t("tw.your_turn")), " ", flipTimer(ctx)];
-  if (view.active != null) return [t("tw.flips_next", { name: ctx.seatName(view.active) }), " ", flipTimer(ctx)];
+  if (view.active != null) return [h("span", {}, t("tw.flips_next", { name: ctx.seatName(view.active) })), " ", flipTimer(ctx)];
   return [];
 }
 
