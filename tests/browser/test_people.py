@@ -1,9 +1,11 @@
 """People around the table (static/js/room/avatar.js, presence.js, bubbles.js): every seat shows the
 same avatar on every screen (the waiting room, the table, the chat, each player's own page), its
-presence in a mark and a word, the turn ring on the seat whose move it is, and a chat line as a bubble
-on the speaker's seat with the chat closed, covering no card, gone after a few seconds."""
+presence in a mark and a word, the turn ring and the clock on the seat whose move it is, and a chat
+line as a bubble on the speaker's seat with the chat closed, covering no card, gone after a few seconds."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -24,7 +26,10 @@ AVATARS = """() => Object.fromEntries([...document.querySelectorAll('[data-seat-
 TURN = """(sel) => ({ active: document.querySelector(sel.table)?.dataset.active ?? null,
   current: [...document.querySelectorAll(sel.current)].map((el) => el.dataset.seat),
   rings: [...document.querySelectorAll('[data-seat-badge]')].filter((el) => el.classList.contains('turn')
-    && el.getBoundingClientRect().width > 0).map((el) => el.dataset.seatBadge) })"""
+    && el.getBoundingClientRect().width > 0).map((el) => el.dataset.seatBadge),
+  clocks: [...document.querySelectorAll('[data-seat-badge] > .seat-timer')].filter((el) => el.getBoundingClientRect().width > 0)
+    .map((el) => ({ seat: el.parentElement.dataset.seatBadge, deadline: el.dataset.deadline, text: el.textContent })),
+  tableClock: sel.clock ? document.querySelector(sel.clock)?.dataset.deadline ?? null : null })"""
 
 # The bubble on `seat`, and every tappable card or control it overlaps.
 BUBBLE = """(seat) => { const b = document.querySelector(`.bubble[data-bubble-seat="${seat}"]`);
@@ -110,8 +115,13 @@ def test_seats_on_a_persian_phone_race_table_with_six_players(server, browser):
         assert sorted(shown) == sorted(seat for seat in waiting if seat != me)
         assert all(shown[seat] == waiting[seat] for seat in shown)
         # The ring is on the seat whose flip it is (never on a seat that is not to move).
-        turn = page.evaluate(TURN, {"table": ".twin-it", "current": ".none"})
+        turn = page.evaluate(TURN, {"table": ".twin-it", "current": ".none", "clock": "#tw-status .tw-flip-timer"})
         assert turn["rings"] == ([turn["active"]] if turn["active"] not in ("", me) else []), turn
+        # The seat to flip wears the flip's clock too: the table's own deadline, in figures.
+        assert [c["seat"] for c in turn["clocks"]] == turn["rings"], turn
+        assert all(c["deadline"] == turn["tableClock"] and re.fullmatch("[۰-۹]+", c["text"]) for c in turn["clocks"]), (
+            turn
+        )
 
     # Presence: a mark always, and the word once the player is not simply here.
     here = host.locator(f"[data-seat-badge='{babak}'] .seat-presence[data-presence=connected]")
@@ -151,8 +161,11 @@ def test_seats_on_an_english_desktop_table_of_two_people(server, browser):
         page.wait_for_selector(".queendomino .qd-player")
     for page in (host, guest):
         assert page.evaluate(AVATARS) == waiting  # on a desktop every board, mine too, has its seat
-        turn = page.evaluate(TURN, {"table": ".none", "current": ".qd-player.active"})
+        turn = page.evaluate(TURN, {"table": ".none", "current": ".qd-player.active", "clock": "#qd-timer"})
         assert turn["rings"] == turn["current"] and len(turn["current"]) == 1, turn
+        assert [c["seat"] for c in turn["clocks"]] == turn["rings"] and turn["clocks"][0]["deadline"] == turn[
+            "tableClock"
+        ], turn
         assert page.locator(f"[data-seat-badge='{turn['current'][0]}'] .sr-only").inner_text().strip() == "(their move)"
     # The desktop chat starts open: closed here, the line still shows on Babak's seat.
     host.click("#chat-toggle")

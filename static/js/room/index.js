@@ -17,7 +17,7 @@ import { displayName } from "./seats.js";
 import { rescuePanel } from "./rescue.js";
 import { mountChat } from "./chat.js";
 import { pingBadge, roomHead } from "./head.js";
-import { presenceBadges, presenceLine } from "./presence.js";
+import { paintTurnTimers, presenceBadges, presenceLine } from "./presence.js";
 import { mountBubbles } from "./bubbles.js";
 import { waitingControls, waitingRoom } from "./waiting.js";
 import { resultPanel } from "./result.js";
@@ -60,8 +60,10 @@ function deadEnd(status) {
 function tickDeadlines(root, serverNow, live) {
   for (const el of root.querySelectorAll("[data-deadline]")) {
     const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - serverNow()) / 1000));
-    const text = !live ? t("timer_reconnecting") : left >= 60
-      ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) }) : t("seconds_left", { s: left });
+    const secs = (left % 60 < 10 ? num(0) : "") + num(left % 60);
+    // A seat's badge has room for the figure alone (data-short): the words are the table's own timer's.
+    const text = el.dataset.short ? (!live ? "…" : left >= 60 ? `${num(Math.floor(left / 60))}:${secs}` : num(left))
+      : !live ? t("timer_reconnecting") : left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: secs }) : t("seconds_left", { s: left });
     // Written only when it changes: four writes a second would each cost the page a layout.
     if (el.textContent !== text) el.textContent = text;
     el.classList.toggle("offline", !live);
@@ -197,6 +199,7 @@ export function showRoom(root, code) {
     if (state && game) {
       game.render(gameEl, context());
       reaction.drawn(state.game_id, state.version);
+      if (game.turnDeadline) paintTurnTimers(gameEl, (seat) => game.turnDeadline(state.view, seat));
       gameEl.dataset.version = state.version; tickDeadlines(gameEl, () => socket.serverNow(), status === "connected");
     }
     keepFocus(() => refillParts(controls()), root);

@@ -65,6 +65,19 @@ function paintBadge(el, room) {
   box.replaceChildren(...(now ? [h("span", { class: "presence-mark", "aria-hidden": "true" }, now.mark), h("span", { class: "presence-word" }, now.word)] : []));
 }
 
+// The clock of the seat to move sits on its badge: after each render the room asks the game for that
+// seat's deadline (its `turnDeadline(view, seat)`), outside the game's cached chips, so a new deadline
+// with the same seat to move still shows; the room's ticker writes the seconds.
+export function paintTurnTimers(root, deadlineOf) {
+  for (const el of root.querySelectorAll("[data-seat-badge]")) {
+    const deadline = el.classList.contains("turn") ? deadlineOf(Number(el.dataset.seatBadge)) : null;
+    let timer = el.querySelector(":scope > .seat-timer");
+    if (!deadline) { timer?.remove(); continue; }
+    if (!timer) el.append(timer = h("span", { class: "timer seat-timer", dataset: { short: "1" } }));
+    if (timer.dataset.deadline !== String(deadline)) timer.dataset.deadline = deadline;
+  }
+}
+
 export function paintPresence(root, room) {
   for (const el of root.querySelectorAll("[data-seat-badge]")) paintBadge(el, room);
 }

@@ -188,6 +188,11 @@ function timerText(left) {
     : t("seconds_left", { s: left });
 }
 
+// The player to move shows the turn's clock on their badge (room/presence.js paintTurnTimers).
+export function turnDeadline(view, seat) {
+  return view.phase !== "finished" && view.current === seat ? view.deadline ?? null : null;
+}
+
 function header(view, ctx) {
   const deadline = view.deadline;
   const left = deadline ? Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000)) : 0;

@@ -263,6 +263,11 @@ function seatRow(ctx, seat, play) {
   return row;
 }
 
+// The seat to flip shows its clock on its badge (room/presence.js paintTurnTimers).
+export function turnDeadline(view, seat) {
+  return view.phase === "PLAYING" && view.active === seat ? view.flip_deadline ?? null : null;
+}
+
 function seatInfo(ctx, seat, { pile, sets, active, locked }) {
   const view = ctx.view;
   const stats = [];
