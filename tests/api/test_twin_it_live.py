@@ -115,6 +115,7 @@ def test_the_first_state_and_the_move_log_announce_the_countdown(client):
     for person in people:
         client.post(f"/api/rooms/{code}/join", headers=person["headers"])
     conn, ws = hello(client, code, people[1])
+    receive_until(ws, "room")  # subscribed before the start: else its first state is a catch-up, without events
     client.post(f"/api/rooms/{code}/start", headers=people[0]["headers"])
     first = receive_until(ws, "state", version=0)
     ends_at = first["view"]["countdown_end"]

@@ -730,7 +730,13 @@ class TableModel(RuleBasedStateMachine):
         if in_doubt:
             self.adopt(before, (before[0], after))
         elif refusal is None:
-            self.model.seats = after  # before any game: no state message to go stale
+            # After a finished game its last state still names the old seats: the move is told in a
+            # room message, as a removed seat is.
+            for moved in {seat, to}:
+                person = self.model.seats.get(moved, (None, None))[0]
+                if person is not None:
+                    self.seat_moved(person)
+            self.model.seats = after
         await self.step_done()
 
     @rule(by_host=st.booleans(), rematch=st.booleans())
