@@ -68,6 +68,13 @@ export function plural(key, n, params = {}) {
   return t(tables[lang][form] == null ? key : form, { n, ...params });
 }
 
+// Seconds left on a timer in words: "1:05" from a minute up, else "42 s"; the room's ticker and every
+// game's first paint say it the same way, so the first tick changes nothing.
+export function timeLeft(left) {
+  return left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
+    : t("seconds_left", { s: left });
+}
+
 export function t(key, params = {}) {
   const text = tables[lang][key] ?? tables.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (typeof params[name] === "number" ? num(params[name]) : params[name] ?? ""));

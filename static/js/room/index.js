@@ -4,7 +4,7 @@
 import { api, catalogue, identity } from "../api.js";
 import { announce, h, sync, toast } from "../dom.js";
 import { keepFocus } from "../focus.js";
-import { errorText, num, register, t, useGameErrors } from "../i18n/index.js";
+import { errorText, num, register, t, timeLeft, useGameErrors } from "../i18n/index.js";
 import enRoom from "../i18n/en/room.js";
 import faRoom from "../i18n/fa/room.js";
 import { RoomSocket } from "../socket.js";
@@ -60,10 +60,9 @@ function deadEnd(status) {
 function tickDeadlines(root, serverNow, live) {
   for (const el of root.querySelectorAll("[data-deadline]")) {
     const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - serverNow()) / 1000));
-    const secs = (left % 60 < 10 ? num(0) : "") + num(left % 60);
     // A seat's badge has room for the figure alone (data-short): the words are the table's own timer's.
-    const text = el.dataset.short ? (!live ? "…" : left >= 60 ? `${num(Math.floor(left / 60))}:${secs}` : num(left))
-      : !live ? t("timer_reconnecting") : left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: secs }) : t("seconds_left", { s: left });
+    const short = () => (left >= 60 ? `${num(Math.floor(left / 60))}:${left % 60 < 10 ? num(0) : ""}${num(left % 60)}` : num(left));
+    const text = el.dataset.short ? (live ? short() : "…") : live ? timeLeft(left) : t("timer_reconnecting");
     // Written only when it changes: four writes a second would each cost the page a layout.
     if (el.textContent !== text) el.textContent = text;
     el.classList.toggle("offline", !live);

@@ -2,7 +2,7 @@
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s } from "../../dom.js";
 import { captureRects } from "../../motion.js";
-import { num, t } from "../../i18n/index.js";
+import { t, timeLeft } from "../../i18n/index.js";
 import { seatBadge } from "../../room/presence.js";
 import { COLORS, HOLD_MS, card, cardFace, cardsText, suitIcon, trackArt } from "./art.js";
 
@@ -85,8 +85,7 @@ function board(view) {
 }
 
 function timerText(deadline, ctx) {
-  const left = Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000));
-  return left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) }) : t("seconds_left", { s: left });
+  return timeLeft(Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000)));
 }
 
 function timer(deadline, ctx, id) {

@@ -2,7 +2,7 @@
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { h, s, partCache, sync } from "../../dom.js";
 import { captureRects } from "../../motion.js";
-import { num, t } from "../../i18n/index.js";
+import { num, t, timeLeft } from "../../i18n/index.js";
 import { seatBadge } from "../../room/presence.js";
 import { BUILDING_COLOURS, CELL, PRINTED, SIZE, TERRAIN_COLOUR, TILES, boardFrame, buildingSvg, cardColour, cardValue, cellArt, cellIndex, cellOf, dominoOutlines, dominoSvg, halfArt, halfLabel, icon, key, pawnColour, plotArt, seats, tileLabel } from "./art.js";
 import { logLines } from "./log.js";
@@ -181,13 +181,6 @@ function focusAfter(had) {
 
 // -- sections --------------------------------------------------------------------------------------
 
-// The turn timer's first paint, in the room ticker's words (minutes from 60 s, urgent in the last
-// 10), so the ticker's first tick a quarter second later changes nothing.
-function timerText(left) {
-  return left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
-    : t("seconds_left", { s: left });
-}
-
 // The player to move shows the turn's clock on their badge (room/presence.js paintTurnTimers).
 export function turnDeadline(view, seat) {
   return view.phase !== "finished" && view.current === seat ? view.deadline ?? null : null;
@@ -201,7 +194,7 @@ function header(view, ctx) {
     h("span", { class: "qd-king", id: "qd-king", dataset: { colour: view.king_colour } }, icon("king", view.king_colour),
       `${t("qd.king_colour")}: `, h("b", {}, t(`qd.colour.${view.king_colour}`))),
     deadline && view.phase !== "finished"
-      ? h("span", { class: `timer ${left <= 10 ? "urgent" : ""}`.trim(), id: "qd-timer", dataset: { deadline } }, timerText(left)) : null);
+      ? h("span", { class: `timer ${left <= 10 ? "urgent" : ""}`.trim(), id: "qd-timer", dataset: { deadline } }, timeLeft(left)) : null);
 }
 
 function orderLine(view, ctx) {

@@ -1,6 +1,6 @@
 // Twin It's table: what `render` draws, and the small UI state it keeps between redraws.
 import { h, s, sync } from "../../dom.js";
-import { currentLang, num, plural, t } from "../../i18n/index.js";
+import { currentLang, plural, t, timeLeft } from "../../i18n/index.js";
 import { seatBadge } from "../../room/presence.js";
 import { restoreFocus, savedFocus } from "../../focus.js";
 import { captureRects } from "../../motion.js";
@@ -99,9 +99,7 @@ function banIcon() {
 // urgent (red) in its last `urgentAt` seconds; the ticker reads the same number from data-urgent-at.
 function timer(ctx, deadline, extra = "", urgentAt = 10) {
   const left = Math.max(0, Math.ceil((deadline - ctx.serverNow()) / 1000));
-  const text = left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
-    : t("seconds_left", { s: left });
-  return h("span", { class: `timer ${left <= urgentAt ? "urgent" : ""} ${extra}`.trim(), dataset: { deadline, urgentAt } }, text);
+  return h("span", { class: `timer ${left <= urgentAt ? "urgent" : ""} ${extra}`.trim(), dataset: { deadline, urgentAt } }, timeLeft(left));
 }
 
 // The flip timer is short (10 s by default): urgent only in its last third, never from its first second.
