@@ -23,15 +23,17 @@ from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
 from .api.rate import RateLimits, SharedBuckets
 from .api.routed import RoutedRoom
-from .api.routes import community, docs, games, health, pages, players, rooms, sandbox, socket
+from .api.routes import community, docs, friends, games, health, pages, players, push, rooms, sandbox, socket
 from .api.security_headers import SecurityHeaders
 from .api.state_token import StateSigner
 from .config import Settings
 from .engine import IllegalAction
 from .errors import HTTP_CODES, ErrorCode, rules_status
+from .hub.clock import SystemClock
 from .hub.errors import HubError
 from .hub.hub import Hub
 from .metrics import Metrics
+from .push.notifier import Notifier
 from .storage.repository import Store
 
 log = logging.getLogger(__name__)
@@ -81,7 +83,12 @@ def _lifespan(settings: Settings, clock: Any, seeds: Any) -> Any:
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(settings.database_url)
-        hub = Hub(store, settings, clock, seeds)
+        # Web Push (push/notifier.py): made before the hub, which is handed its `tell`; its VAPID
+        # key is loaded (or made, once for every process) before the server answers.
+        notifier = Notifier(store, settings, clock or SystemClock())
+        hub = Hub(store, settings, clock, seeds, notify=notifier.tell)
+        await notifier.start()
+        app.state.notifier = notifier
         if hub.redis is not None and settings.rate_limits:
             app.state.rate_limits.shared = SharedBuckets(hub.redis)
         app.state.hub = hub
@@ -92,7 +99,9 @@ def _lifespan(settings: Settings, clock: Any, seeds: Any) -> Any:
         recovery = asyncio.create_task(hub.recover(), name="recovery")
         recovery.add_done_callback(_log_recovery)
         sweeper = asyncio.create_task(hub.sweep_forever(), name="sweeper")
-        tasks = [recovery, sweeper, lag]
+        # Daily games leave memory while nobody plays them; their reminders and deadlines bring them back.
+        waker = asyncio.create_task(hub.wake_forever(), name="daily-waker")
+        tasks = [recovery, sweeper, waker, lag]
         if hub.ownership is not None:
             tasks.append(asyncio.create_task(hub.ownership.beat_forever(), name="lease-heartbeat"))
         if hub.board is not None:
@@ -108,6 +117,7 @@ def _lifespan(settings: Settings, clock: Any, seeds: Any) -> Any:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             await hub.close()
+            await notifier.close()
             store.close()
 
     return lifespan
@@ -119,6 +129,8 @@ def _add_routes(app: FastAPI) -> None:
         community.router,
         games.router,
         rooms.router,
+        friends.router,
+        push.router,
         sandbox.router,
         health.router,
         docs.router,

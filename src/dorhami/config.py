@@ -15,6 +15,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
 
+from .push.vapid import parse_private_key
+
 DEFAULT_DATABASE_URL = "sqlite:///./dorhami.db"
 
 # Set only while from_env() builds a Settings: the environment is a source then, and only then.
@@ -108,6 +110,13 @@ class Settings(BaseSettings):
     log_format: Literal["json", "text"] = env("DORHAMI_LOG_FORMAT", default="json")
     # The browser client's files; None: those shipped in the package (app.STATIC_DIR).
     static_dir: Path | None = env("DORHAMI_STATIC", default=None)
+    # Web Push (docs/NOTIFICATIONS.md): the VAPID private key every process signs pushes with (raw
+    # base64url or PEM; empty: one made once and kept in the database), the contact the push
+    # services may write to (`sub` of RFC 8292), and origins a test's local push-service double
+    # may have besides the https:// endpoints of real push services (never set in production).
+    vapid_private_key: str = env("DORHAMI_VAPID_PRIVATE_KEY", default="", repr=False)
+    vapid_subject: str = env("DORHAMI_VAPID_SUBJECT", default="mailto:push@dorhami.invalid")
+    push_test_origins: CommaTuple = env("DORHAMI_PUSH_TEST_ORIGINS", default=())
 
     @field_validator("bot_delay_ms", mode="before")
     @classmethod
@@ -128,6 +137,25 @@ class Settings(BaseSettings):
     @field_validator("allowed_origins", mode="before")
     @classmethod
     def _origins(cls, value: Any) -> Any:
+        return tuple(origin.rstrip("/") for origin in comma_separated(value)) if isinstance(value, str) else value
+
+    @field_validator("vapid_private_key")
+    @classmethod
+    def _vapid_key(cls, value: str) -> str:
+        if value:
+            parse_private_key(value)  # a key that cannot sign stops the start, not every push later
+        return value
+
+    @field_validator("vapid_subject")
+    @classmethod
+    def _vapid_subject(cls, value: str) -> str:
+        if not value.startswith(("mailto:", "https://")):
+            raise ValueError("a mailto: or https: URL (RFC 8292's `sub`)")
+        return value
+
+    @field_validator("push_test_origins", mode="before")
+    @classmethod
+    def _push_origins(cls, value: Any) -> Any:
         return tuple(origin.rstrip("/") for origin in comma_separated(value)) if isinstance(value, str) else value
 
     @field_validator("trusted_proxies", mode="before")

@@ -30,9 +30,17 @@ class ErrorCode(StrEnum):
     INVALID_RECOVERY_CODE = "invalid_recovery_code", 401
     NO_SUCH_SESSION = "no_such_session", 404
     PLAYER_NOT_FOUND = "player_not_found", 404
+    # -- notifications (push/, docs/NOTIFICATIONS.md) ---------------------------------------
+    PUSH_ENDPOINT_REFUSED = "push_endpoint_refused", 422
+    PUSH_KEYS_INVALID = "push_keys_invalid", 422
+    NO_SUCH_DEVICE = "no_such_device", 404
+    INVALID_TIME_ZONE = "invalid_time_zone", 422
+    INVALID_QUIET_HOURS = "invalid_quiet_hours", 422
+    UNKNOWN_NOTICE_KIND = "unknown_notice_kind", 422
     # -- rooms and seats -------------------------------------------------------------------
     ROOM_NOT_FOUND = "room_not_found", 404
     TOO_MANY_ROOMS = "too_many_rooms", 409
+    TOO_MANY_DAILY_GAMES = "too_many_daily_games", 409
     NOT_HOST = "not_host", 403
     HOST_AWAY = "host_away", 403
     GAME_RUNNING = "game_running", 409
@@ -65,6 +73,17 @@ class ErrorCode(StrEnum):
     CHAT_NOT_ALLOWED = "chat_not_allowed", 403
     CANNOT_MUTE_HOST = "cannot_mute_host", 409
     PLAYER_NOT_IN_ROOM = "player_not_in_room", 404
+    # -- friends, blocks and invitations (docs/FRIENDS.md) ------------------------------------
+    CANNOT_BEFRIEND_SELF = "cannot_befriend_self", 409
+    NOT_WELCOME = "not_welcome", 403
+    PLAYER_BLOCKED = "player_blocked", 409
+    NO_SUCH_FRIEND = "no_such_friend", 404
+    TOO_MANY_FRIENDS = "too_many_friends", 409
+    NOT_A_FRIEND = "not_a_friend", 403
+    CANNOT_INVITE = "cannot_invite", 403
+    TOO_MANY_INVITATIONS = "too_many_invitations", 409
+    NO_SUCH_INVITATION = "no_such_invitation", 404
+    INVITATION_CLOSED = "invitation_closed", 409
     # -- games, replays and checks ---------------------------------------------------------
     UNKNOWN_GAME = "unknown_game", 404
     NO_SUCH_GAME = "no_such_game", 404

@@ -6,12 +6,14 @@ import { errorText, num, t } from "./i18n/index.js";
 import { gameTitle } from "./games/index.js";
 import { optionsForm } from "./options-form.js";
 import "./leaderboard.js";  // its strings: each card links to its game's leaderboard
+import { yourTurnLine } from "./my-games-badge.js";
 
 export function showLobby(root) {
   let games = [];
   let rooms = [];
   const forms = new Map();
   const roomsEl = h("div", { id: "public-rooms" });
+  const turnLine = yourTurnLine();  // "your turn in N games", while some wait for you
 
   async function load() {
     [games, rooms] = await Promise.all([catalogue(), api("GET", "/api/rooms")]);
@@ -42,7 +44,9 @@ export function showLobby(root) {
       const name = input.value.trim();
       if (!name) { toast(t("name_needed"), "error"); return; }
       try { await ensurePlayer(name); toast(t("hello_name", { name })); } catch (err) { toast(errorText(err), "error"); }
-    } }, h("label", { for: "name" }, t("your_name")), input, h("button", { type: "submit", id: "save-name" }, t("save_name")), fresh);
+    } }, h("label", { for: "name" }, t("your_name")), input, h("button", { type: "submit", id: "save-name" }, t("save_name")), fresh,
+    // A phone's header has no room for the Friends link (friends-link.js): it is here too.
+    me ? h("a", { href: "/friends", class: "link", id: "lobby-friends" }, t("friends_link")) : null);
   }
 
   function playersText(game) {
@@ -109,6 +113,7 @@ export function showLobby(root) {
   function redraw() {
     root.replaceChildren(
       h("section", { class: "hero" }, h("h1", {}, t("brand")), h("p", {}, t("tagline"))),
+      turnLine.element,
       nameForm(),
       h("h2", {}, t("games")),
       h("div", { class: "grid" }, games.map(gameCard)),
@@ -119,5 +124,5 @@ export function showLobby(root) {
 
   load().catch((err) => toast(errorText(err), "error"));
   const timer = setInterval(() => refreshRooms().catch(() => {}), 5000);
-  return { redraw, dispose: () => clearInterval(timer) };
+  return { redraw, dispose: () => { clearInterval(timer); turnLine.dispose(); } };
 }

@@ -1,12 +1,16 @@
 // The page: header (name, settings, language), the status region, and the screens: the lobby at /,
 // a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id} and its check at /verify/{id},
-// a player's history at /p/{id} and a title's leaderboard at /leaderboard/{slug}.
+// a player's history at /p/{id}, a title's leaderboard at /leaderboard/{slug}, and your games at /games.
 import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n/index.js";
-import { identity } from "./api.js";
+import { api, identity } from "./api.js";
 import { h } from "./dom.js";
 import { showLobby } from "./lobby.js";
 import { applySettings } from "./settings.js";
 import { openSettings } from "./settings-panel.js";
+import { mountMyGamesLink, repaintMyGamesLink } from "./my-games-badge.js";
+import { mountFriendsLink, paintFriendsLink } from "./friends-link.js";
+import { tellPrefs } from "./when.js";
+import "./pwa.js";  // the service worker and the install offer
 
 const app = document.getElementById("app");
 let screen = null;
@@ -15,6 +19,8 @@ let screen = null;
 document.body.append(h("div", { id: "status", class: "sr-only", role: "status", "aria-live": "polite" }));
 const settingsButton = h("button", { class: "lang", id: "settings", type: "button", onclick: openSettings });
 document.getElementById("lang").before(settingsButton);
+mountMyGamesLink(settingsButton);
+mountFriendsLink(document.getElementById("my-games") || settingsButton);
 
 function header() {
   document.querySelector("[data-i18n=brand]").textContent = t("brand");
@@ -27,6 +33,8 @@ function header() {
   const who = document.getElementById("who");
   who.textContent = me ? t("hello_name", { name: me.name }) : "";
   who.title = who.textContent;
+  repaintMyGamesLink();
+  paintFriendsLink();
 }
 
 // Every screen but the lobby is loaded when first visited: a phone opening the lobby on a slow
@@ -38,6 +46,9 @@ const SCREENS = [
   [/^\/verify\/(\d+)$/, () => import("./verify.js"), "showVerify"],
   [/^\/p\/([0-9a-f]{32})$/, () => import("./player-page.js"), "showPlayer"],
   [/^\/leaderboard\/([a-z-]+)$/, () => import("./leaderboard.js"), "showLeaderboard"],
+  [/^\/games()$/, () => import("./my-games.js"), "showMyGames"],
+  [/^\/friends()$/, () => import("./friends.js"), "showFriends"],
+  [/^\/invitations\/([A-Za-z0-9_-]{1,64})$/, () => import("./friends.js"), "showInvitation"],
 ];
 let routed = 0;  // the latest navigation: a screen whose module arrives after another one is dropped
 
@@ -64,7 +75,10 @@ async function route() {
 window.addEventListener("popstate", () => { if (!document.documentElement.dataset.historySheet) route(); });
 document.getElementById("lang").addEventListener("click", () => setLang(currentLang() === "fa" ? "en" : "fa"));
 onLangChange(() => { header(); screen?.redraw?.(); });
+// The language picked here is the one the player's notifications speak (best effort: the page works without it).
+onLangChange((code) => { if (identity()?.token) api("PATCH", "/api/players/me/settings", { lang: code }).catch(() => {}); });
 window.addEventListener("dorhami:identity", header);
 applyDocumentLang();
 applySettings();
 route();
+tellPrefs();

@@ -255,6 +255,8 @@ export function applyPresetNames(game, config) {
 export function optionsSummary(game, config) {
   const full = { ...game.default_config, ...(config || {}) };
   const gates = gateKeys(game);
+  // The pace gates the rules' clocks, but a live room is the norm: it is named only when it is daily.
+  gates.delete("pace");
   const line = (label, value) => t("cfg.summary_line", { label, value });
   const lines = applyPresetNames(game, full).map((name) => line(t("cfg.preset"), presetLabel(name)));
   for (const key of optionKeys(game)) {

@@ -1,18 +1,14 @@
 // The settings dialog: sound (on or muted) and its volume, vibration, reduced motion, high contrast
-// with patterns, notifications, and keeping your identity with a recovery code.
+// with patterns, installing the app, notifications (js/notify-settings.js, loaded when the dialog opens),
+// and keeping your identity with a recovery code.
 import { h } from "./dom.js";
 import { t } from "./i18n/index.js";
 import { settings, updateSettings } from "./settings.js";
 import { identityPanel } from "./identity-panel.js";
 
-const SWITCHES = ["sound", "vibrate", "reducedMotion", "contrast", "notify"];
-
-// Asked only when the player turns the setting on: a permission prompt out of the blue is refused by most people.
-async function askNotificationPermission() {
-  if (!("Notification" in window)) return false;
-  if (Notification.permission === "granted") return true;
-  return (await Notification.requestPermission()) === "granted";
-}
+// Notifications are the Notifications section's (Web Push to this device, js/notify-settings.js), which
+// replaced the switch for a page notification while the tab is hidden.
+const SWITCHES = ["sound", "vibrate", "reducedMotion", "contrast"];
 
 // The volume in words as well as digits: "Quiet (30%)".
 function volumeWords(volume) {
@@ -41,9 +37,7 @@ function volumeSlider() {
 function toggle(key) {
   const id = `setting-${key}`;
   const box = h("input", { type: "checkbox", id, checked: settings()[key], "aria-describedby": `${id}-help`,
-    onchange: async () => {
-      // A notification needs the browser's permission, asked only now, when the player turns it on.
-      if (key === "notify" && box.checked && !(await askNotificationPermission())) box.checked = false;
+    onchange: () => {
       updateSettings({ [key]: box.checked });
       if (key === "sound" && box.checked) preview();
     } });
@@ -51,11 +45,21 @@ function toggle(key) {
     h("small", { id: `${id}-help`, class: "muted" }, t(`setting.${key}.help`)));
 }
 
+// A part drawn by js/notify-settings.js, fetched only now that the dialog is open.
+function laterPart(id, name) {
+  const slot = h("div", { id });
+  import("./notify-settings.js").then((module) => { if (slot.isConnected) slot.replaceChildren(module[name]()); })
+    .catch(() => { /* offline before the part arrived: the other settings still work */ });
+  return slot;
+}
+
 export function openSettings() {
   document.getElementById("settings-dialog")?.remove();
   const dialog = h("dialog", { id: "settings-dialog", class: "card", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, t("settings")),
     SWITCHES.map((key) => (key === "sound" ? [toggle(key), volumeSlider()] : toggle(key))),
+    laterPart("app-install-slot", "appSection"),
+    laterPart("notify-slot", "notifySection"),
     identityPanel(),
     h("form", { method: "dialog" }, h("button", { class: "primary", id: "settings-close" }, t("close"))));
   dialog.addEventListener("close", () => { dialog.remove(); document.getElementById("settings")?.focus(); });

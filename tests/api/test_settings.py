@@ -72,6 +72,9 @@ def test_every_setting_is_read_from_the_environment(clean_env):
         "DORHAMI_SESSION_IDLE_DAYS": "0",
         "DORHAMI_LOG_FORMAT": "text",
         "DORHAMI_STATIC": "/srv/client",
+        "DORHAMI_VAPID_PRIVATE_KEY": "3kZ9x2Mv0fRk4b2cXg1qJmXKq1o3sS2S5dJ1eYF6Vhc",
+        "DORHAMI_VAPID_SUBJECT": "mailto:ops@dorhami.example",
+        "DORHAMI_PUSH_TEST_ORIGINS": "http://127.0.0.1:8123/",
     }
     assert {Settings.variables(name)[0] for name in FIELDS} == set(values), "a setting without a variable here"
     for variable, value in values.items():
@@ -102,6 +105,9 @@ def test_every_setting_is_read_from_the_environment(clean_env):
         session_idle_days=0,
         log_format="text",
         static_dir=Path("/srv/client"),
+        vapid_private_key="3kZ9x2Mv0fRk4b2cXg1qJmXKq1o3sS2S5dJ1eYF6Vhc",
+        vapid_subject="mailto:ops@dorhami.example",
+        push_test_origins=("http://127.0.0.1:8123",),
     )
 
 

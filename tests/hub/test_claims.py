@@ -73,18 +73,20 @@ def test_a_meter_keeps_the_minimum_of_its_last_samples_and_ignores_unknown_probe
     assert meter.rtt_ms() == 40 and len(meter.samples) == claims.SAMPLES
 
 
-def test_room_config_splits_the_tables_option_from_the_rules(registry_engine=None):
+def test_room_config_splits_the_tables_option_from_the_rules():
     from dorhami.catalogue import get_engine
     from dorhami.engine import IllegalAction
+    from dorhami.hub.room_rules import split_config
 
-    rules, options = claims.split_config(get_engine(DC), {"lag_compensation": False, "countdown_ms": 0})
+    rules, options = split_config(get_engine(DC), {"lag_compensation": False, "countdown_ms": 0})
     assert options == {"lag_compensation": False} and "lag_compensation" not in rules and rules["countdown_ms"] == 0
-    assert claims.split_config(get_engine(DC), None)[1] == {"lag_compensation": True}
-    assert claims.split_config(get_engine("queendomino"), None)[1] == {}  # a turn-based game has none
+    assert split_config(get_engine(DC), None)[1] == {"lag_compensation": True}
+    # A turn-based game has no lag compensation; its table's options are its pace.
+    assert split_config(get_engine("queendomino"), None)[1] == {"pace": "live", "turn_hours": 24}
     with pytest.raises(IllegalAction):
-        claims.split_config(get_engine(DC), {"lag_compensation": "yes"})
+        split_config(get_engine(DC), {"lag_compensation": "yes"})
     with pytest.raises(IllegalAction):
-        claims.split_config(get_engine("queendomino"), {"lag_compensation": True})
+        split_config(get_engine("queendomino"), {"lag_compensation": True})
 
 
 # -- the table ---------------------------------------------------------------------------------

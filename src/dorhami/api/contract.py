@@ -51,6 +51,16 @@ TAGS = [
         "(its messages: GET /asyncapi.json).",
     },
     {
+        "name": "notifications",
+        "description": "Web Push: the server's VAPID key, your devices that take notifications, and your "
+        "settings (language, time zone, calendar, quiet hours, the kinds of notice you want).",
+    },
+    {
+        "name": "friends",
+        "description": "People you played with, friends and their presence, blocks, a friend's "
+        "invitation to a room, and play again with the people of a finished game.",
+    },
+    {
         "name": "sandbox",
         "description": "Any game's rules engine over HTTP, stateless (signed state tokens), "
         "for bot writers: new game, apply an action, advance the clock.",

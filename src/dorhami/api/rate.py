@@ -82,6 +82,10 @@ ADDRESS_LIMITS = {
 PLAYER_LIMITS = {
     "new_room": Limit(1 / 6, 20),
     "action": Limit(20, 40),
+    # Invitations (each may push a notice to someone's phone): ten at once, then one a minute.
+    "invite": Limit(1 / 60, 10),
+    # Friend requests and blocks: a person adds a few people after a game, not hundreds.
+    "friend": Limit(1 / 10, 30),
 }
 # Buckets kept; the least recently used go first. A forgotten bucket was full again anyway
 # unless its client came back within the last few seconds among this many others.
@@ -92,7 +96,7 @@ MAX_BUCKETS = 50_000
 # request that names no room may reach any of them, so a bucket per process would give a client
 # N times the budget. The other limits stay per process: `request` guards one process's own
 # capacity, and a player's REST actions name a room, so they all reach the process running it.
-SHARED = frozenset({"new_player", "new_room", "sandbox", "restore"})
+SHARED = frozenset({"new_player", "new_room", "sandbox", "restore", "invite", "friend"})
 
 
 class RateLimits:

@@ -458,3 +458,206 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         503: "storage unavailable; try again",
     }.items()
 }
+
+
+# -- notifications (api/routes/push.py, docs/NOTIFICATIONS.md) -----------------------------------
+
+
+class PushKeyPublic(BaseModel):
+    public_key: str = Field(
+        description="the server's VAPID public key (an uncompressed P-256 point, 65 bytes, base64url): "
+        "PushManager.subscribe's applicationServerKey"
+    )
+
+
+class PushKeys(BaseModel):
+    # Longer than any valid key, so a wrong one gets its own code (push_keys_invalid), not a generic 422.
+    p256dh: str = Field(max_length=256)
+    auth: str = Field(max_length=256)
+
+
+class PushSubscriptionCreate(BaseModel):
+    """A browser's PushSubscription.toJSON(). Fields a browser may add are ignored, not refused
+    (nor stored): subscribing must not break on a newer browser."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    # Longer than the 1 KiB an endpoint may be, so a longer one gets push_endpoint_refused.
+    endpoint: str = Field(max_length=4096, examples=["https://fcm.googleapis.com/fcm/send/c1KrmpTuRm0:APA91b..."])
+    keys: PushKeys
+    expirationTime: float | None = Field(None, description="accepted and not kept")  # noqa: N815  (the browser's name)
+
+
+class PushSubscribed(BaseModel):
+    id: str
+
+
+class DevicePublic(BaseModel):
+    """One of your devices that takes notifications; its endpoint and keys are never shown again."""
+
+    id: str
+    service: str = Field(description="the host of its push service, e.g. fcm.googleapis.com")
+    created_ms: int
+    last_sent_ms: int | None
+
+
+class DevicesPublic(BaseModel):
+    devices: list[DevicePublic] = Field(description="newest first; at most 10")
+
+
+class QuietHours(Strict):
+    start: str = Field(max_length=5, examples=["23:00"], description="HH:MM in your time zone")
+    end: str = Field(max_length=5, examples=["07:00"], description="HH:MM; before start: the span wraps midnight")
+
+
+class NoticesPublic(BaseModel):
+    turn: bool
+    reminder: bool
+    invitation: bool
+    rematch: bool
+    rescue: bool
+
+
+class PlayerSettingsPublic(BaseModel):
+    lang: Literal["fa", "en"]
+    time_zone: str = Field(examples=["Asia/Tehran"])
+    calendar: Literal["persian", "gregorian"]
+    quiet_hours: QuietHours | None
+    notices: NoticesPublic
+
+
+class PlayerSettingsPatch(Strict):
+    """Any subset of your settings; `quiet_hours: null` turns quiet hours off."""
+
+    lang: Literal["fa", "en"] | None = None
+    time_zone: str | None = Field(None, max_length=100, description="an IANA name, e.g. Europe/Berlin")
+    calendar: Literal["persian", "gregorian"] | None = None
+    quiet_hours: QuietHours | None = None
+    notices: dict[str, StrictBool] | None = Field(None, description="kinds to turn on (true) or off (false)")
+
+
+# -- friends, blocks and invitations (api/routes/friends.py, docs/FRIENDS.md) ----------------------
+
+
+class PlayerRef(Strict):
+    player_id: str = Field(min_length=1, max_length=64, examples=["3f2c9a4e8b7d41c6a0e5f9d2b1c8a7e6"])
+
+
+class PersonPublic(PlayerPublic):
+    """Someone you played with: when you last played, how many games, and where you stand."""
+
+    last_played_ms: int
+    games: int
+    friend: Literal["none", "friends", "incoming", "outgoing"] = Field(
+        description="friends, a request they sent you (incoming) or you sent them (outgoing), or none"
+    )
+    blocked: bool = Field(description="whether you blocked this person")
+
+
+class PeoplePublic(BaseModel):
+    people: list[PersonPublic]
+
+
+class FriendRoom(BaseModel):
+    """The room a friend sits in now. `code` only when you may open it: a public room, or a
+    private one you sit in too."""
+
+    code: str | None
+    game: str
+    status: Literal["waiting", "playing"]
+    pace: str
+    their_turn: bool = Field(description="whether it is this friend's move in that game")
+
+
+class FriendPublic(PlayerPublic):
+    since_ms: int
+    online: bool = Field(description="whether the friend has a room of this server open now")
+    room: FriendRoom | None
+
+
+class RequestPublic(PlayerPublic):
+    sent_ms: int
+
+
+class FriendsPublic(BaseModel):
+    friends: list[FriendPublic]
+    incoming: list[RequestPublic] = Field(description="requests waiting for your answer")
+    outgoing: list[RequestPublic] = Field(description="your requests waiting for theirs")
+
+
+class FriendRequested(BaseModel):
+    status: Literal["pending", "accepted"]
+
+
+class BlockedPublic(PlayerPublic):
+    blocked_ms: int
+
+
+class BlocksPublic(BaseModel):
+    blocked: list[BlockedPublic]
+
+
+class InvitationPublic(BaseModel):
+    """An invitation as its invitee sees it: who, to which game. Never the room's code."""
+
+    id: str
+    inviter: PlayerPublic
+    game: str
+    private: bool
+    created_ms: int
+    expires_ms: int
+    status: Literal["pending", "accepted", "declined", "expired"]
+
+
+class InvitationsPublic(BaseModel):
+    invitations: list[InvitationPublic]
+
+
+class InvitationSent(BaseModel):
+    id: str
+    new: bool = Field(description="false when the same invitation was still waiting (it is not sent again)")
+
+
+class InvitationAccepted(BaseModel):
+    code: str = Field(description="the room you now sit in")
+    seat: int
+
+
+class PlayAgainPublic(BaseModel):
+    code: str = Field(description="the new room, which you host and sit in")
+    invited: list[PlayerPublic]
+
+
+class MyGameSeat(BaseModel):
+    seat: int
+    name: str | None = Field(description="the player's name; null for a bot")
+    bot: str | None = Field(default=None, description="a bot's level")
+
+
+class MyGameMove(BaseModel):
+    seat: int | None = Field(description="who moved; null for a timer's automatic move or the start")
+    type: str | None = Field(description="the action's type (or `advance` for a timer, `start`)")
+    ms: int = Field(description="when, epoch ms")
+
+
+class MyGame(BaseModel):
+    code: str
+    game: str
+    status: Literal["waiting", "playing", "finished"]
+    pace: Literal["live", "daily"]
+    turn_hours: int | None = Field(description="a daily room's time per turn")
+    seat: int = Field(description="your seat")
+    host: bool = Field(description="whether you host the room")
+    your_turn: bool
+    to_move: list[int] = Field(description="the seats to move now")
+    deadline_ms: int | None = Field(description="when the turn running now ends, epoch ms")
+    last_move: MyGameMove | None
+    seats: list[MyGameSeat]
+    started_ms: int | None
+    ended_ms: int | None
+    result: dict[str, Any] | None
+
+
+class MyGames(BaseModel):
+    games: list[MyGame] = Field(description="your turn first (soonest deadline first), then running, waiting, finished")
+    your_turn: int = Field(description="in how many games it is your move")

@@ -25,6 +25,12 @@ Event = dict[str, Any]
 PRIVATE_TO = "private_to"
 # More timers than this in one `advance` means a `_fire` that never moves its deadline.
 MAX_FIRES_PER_ADVANCE = 100_000
+# The turn lengths of a room at the daily pace (hub/pace.py): 1 h, 12 h, 24 h and 72 h, in seconds.
+DAILY_TURNS_S = (3_600, 43_200, 86_400, 259_200)
+
+
+def is_daily_turn(value: Any) -> bool:
+    return type(value) is int and value in DAILY_TURNS_S
 
 
 def clone(state: State) -> State:
@@ -67,6 +73,11 @@ class Engine:
     # The shape of every action a seat may send (see `actions.py`); the hub normalises each
     # client's action with it before `apply`, and logs only that normal form.
     actions: ClassVar[ActionSchema]
+    # The config keys that hold a turn's seconds (the rules' timers), which a room at the daily pace
+    # sets to its turn of hours, and what else such a room's config holds (its timers on). A game
+    # without them has no daily pace. The deadlines and automatic actions stay the rules' own.
+    turn_keys: ClassVar[tuple[str, ...]] = ()
+    daily_config: ClassVar[dict[str, Any]] = {}
 
     # -- config ---------------------------------------------------------------------------
 
@@ -81,7 +92,10 @@ class Engine:
             if key not in full:
                 raise IllegalAction("invalid_config", f"unknown config key {key!r}")
             full[key] = value
-        self._check_config(full)
+        # A daily turn is hours, beyond the rules' range for a live clock: the rules' own check sees
+        # their default in its place, so every other value is judged as the rules say.
+        defaults = self.default_config()
+        self._check_config({**full, **{k: defaults[k] for k in self.turn_keys if is_daily_turn(full[k])}})
         return full
 
     def config_options(self) -> dict[str, dict[str, Any]]:

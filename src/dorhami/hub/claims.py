@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Engine, IllegalAction
-from ..errors import ErrorCode
+from ..engine import Engine
 
 OPTION = "lag_compensation"
 CAP_MS = 350  # the most one claim is compensated, and so the longest a window stays open
@@ -45,21 +44,6 @@ def options(engine: Engine) -> dict[str, Any]:
 
 def option_forms(engine: Engine) -> dict[str, dict]:
     return {OPTION: {"choices": [True, False]}} if engine.realtime else {}
-
-
-def split_config(engine: Engine, config: dict | None) -> tuple[dict, dict]:
-    """(the engine's config, the table's options) of a room's config; raises IllegalAction
-    ('invalid_config') for a bad value of either."""
-    table = options(engine)
-    rules = {}
-    for key, value in (config or {}).items():
-        if key in table:
-            if not isinstance(value, bool):
-                raise IllegalAction(ErrorCode.INVALID_CONFIG, f"expected {key} true or false, but got {value!r}")
-            table[key] = value
-        else:
-            rules[key] = value
-    return engine.validate_config(rules), table
 
 
 class LagMeter:

@@ -9,14 +9,16 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
+from typing import Any
 
 import redis.asyncio as redis
 
 from .. import logs
 from ..config import Settings
 from ..errors import ErrorCode
-from ..storage import leases, player_sessions, serving_lock
+from ..storage import daily, leases, player_sessions, serving_lock
 from ..storage.repository import Repository, Store
+from . import pace
 from .actor import Retired
 from .chat import HISTORY_KEPT, Line
 from .clock import SystemClock
@@ -35,12 +37,21 @@ log = logging.getLogger(__name__)
 
 ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SWEEP_S = 60  # how often idle tables are unloaded and stale waiting rooms expired
+WAKE_S = 30  # how often the daily games due soon are brought back to memory (and how far ahead)
+WAKE_PAGE = 200
 
 
 class Hub:
     """Owns every live table of this server process."""
 
-    def __init__(self, store: Store, settings: Settings, clock=None, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        clock=None,
+        seeds: Callable[[], int] | None = None,
+        notify: Callable[[str, Any], None] | None = None,
+    ) -> None:
         # A hub keeps live tables, which SQLite lets only one process do: a second process's hub on
         # the same file stops here (DatabaseInUse). Tools that only read or write rows need no lock.
         self.serving = serving_lock.hold(settings.database_url)
@@ -55,7 +66,7 @@ class Hub:
         self.journal = Journal(store, owner=self.instance_id)
         # What each table gets of this process: never the hub itself (hub/services.py).
         self.services = TableServices(
-            self.clock, store, self.journal, settings, self.instance_id, seeds, self.room_changed, self.lost
+            self.clock, store, self.journal, settings, self.instance_id, seeds, self.room_changed, self.lost, notify
         )
         self.tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
@@ -187,6 +198,11 @@ class Hub:
                 except Retired:
                     pass  # it left memory: reloaded, it reads the new name from the database
 
+    def online_players(self, ids: set[str]) -> set[str]:
+        """Which of `ids` have a page of a room open on this process (a friend's presence, api/routes/friends.py)."""
+        subs = (sub for table in self.tables.values() for sub in table.subscribers)
+        return {sub.player_id for sub in subs if sub.player_id is not None and sub.player_id in ids}
+
     async def _load(self, code: str, ask: bool = True) -> Table:
         # Codes are token_urlsafe: anything else (a NUL, which PostgreSQL refuses in text, or
         # a megabyte of path) is no room, without asking the database.
@@ -238,18 +254,23 @@ class Hub:
         while rows := await self.store.playing_room_codes(after, page):
             for room_id, code in rows:
                 after = room_id
-                try:
-                    # A game another live process runs stays there (`ask=False`): not asked for.
-                    await self.table(code, ask=False)
-                    resumed += 1
-                except HubError as exc:
-                    if exc.code != "table_elsewhere":
-                        with logs.about(code):
-                            log.warning("could not resume room %s: %s", code, exc.message)
-                except Exception:
-                    with logs.about(code):
-                        log.exception("could not resume room %s", code)
+                resumed += await self._load_quietly(code, "resume")
         return resumed
+
+    async def _load_quietly(self, code: str, why: str) -> bool:
+        """Load room `code`'s table for the process's own reasons (a restart, a due daily game):
+        a failure is logged, never raised; a game another live process runs stays there (`ask=False`)."""
+        try:
+            await self.table(code, ask=False)
+            return True
+        except HubError as exc:
+            if exc.code != "table_elsewhere":
+                with logs.about(code):
+                    log.warning("could not %s room %s: %s", why, code, exc.message)
+        except Exception:
+            with logs.about(code):
+                log.exception("could not %s room %s", why, code)
+        return False
 
     async def sweep(self) -> tuple[list[str], list[str]]:
         """Expire the waiting rooms no one joined in time, and unload the tables nobody is at
@@ -261,8 +282,12 @@ class Hub:
         if self.ownership is not None:
             busy |= await self.store.run(leases.live_elsewhere, self.store.engine, self.instance_id)
         cutoff = datetime.fromtimestamp((now - settings.waiting_room_ttl_s * 1000) / 1000, UTC)
+        daily_ttl_s = max(settings.waiting_room_ttl_s, pace.DAILY_WAITING_TTL_S)
+        daily_cutoff = datetime.fromtimestamp((now - daily_ttl_s * 1000) / 1000, UTC)
         expired = await self.journal.write(
-            partial(Repository.expire_waiting_rooms_in, created_before=cutoff, keep=busy)
+            partial(
+                Repository.expire_waiting_rooms_in, created_before=cutoff, keep=busy, daily_created_before=daily_cutoff
+            )
         )
         unloaded = []
         for code, table in list(self.tables.items()):
@@ -279,6 +304,27 @@ class Hub:
         if idle_ms:  # sessions nobody came back to are refused already; their rows go too
             await self.store.end_idle_sessions(now - idle_ms)
         return expired, unloaded
+
+    async def wake_due(self, ahead_ms: int = WAKE_S * 1000) -> list[str]:
+        """Bring back to memory the daily games with a reminder or a deadline due within `ahead_ms`
+        (hub/pace.py): once loaded, their own timers fire at the moment. Returns their codes."""
+        due = await self.store.run(daily.due_daily_rooms, self.store.engine, self.clock.now_ms() + ahead_ms, WAKE_PAGE)
+        woken = []
+        for code in due:
+            if code in self.tables and not self.tables[code].retired:
+                continue
+            if await self._load_quietly(code, "wake daily"):
+                woken.append(code)
+        return woken
+
+    async def wake_forever(self, every_s: float = WAKE_S) -> None:
+        """`wake_due` every `every_s` for the life of the process (started by the app's lifespan)."""
+        while True:
+            try:
+                await self.wake_due(int(every_s * 1000))
+            except Exception:
+                log.exception("waking daily games failed; trying again in %s s", every_s)
+            await asyncio.sleep(every_s)
 
     async def sweep_forever(self, every_s: float = SWEEP_S) -> None:
         """`sweep` once a minute for the life of the process (started by the app's lifespan)."""

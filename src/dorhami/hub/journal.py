@@ -30,6 +30,20 @@ log = logging.getLogger(__name__)
 Write = Callable[[Connection], Any]  # a statement or two run inside a batch's transaction
 Fence = tuple[int, int]  # (room id, lease epoch): the table lease its write needs (storage/leases.py)
 
+
+def together(first: Write, *more: Write | None) -> Write:
+    """One write of `first` and then each of `more` (None skipped), answering `first`'s result."""
+
+    def run(connection: Connection) -> Any:
+        result = first(connection)
+        for write in more:
+            if write is not None:
+                write(connection)
+        return result
+
+    return run
+
+
 # A batch larger than this is split: one transaction stays short, and a crash loses no more.
 MAX_BATCH = 1000
 

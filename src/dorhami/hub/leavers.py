@@ -84,7 +84,8 @@ class StandIns:
         """Wake the table when the next absent player's grace ends."""
         self.cancel()
         game = self.effects.game
-        if game is None or game.result is not None:
+        # A daily game waits hours for each move: its timers, not a stand-in, answer for an absent player.
+        if game is None or game.result is not None or self.room.pace == "daily":
             return
         grace = self.room.reconnect_grace_s * 1000
         ends = [since + grace for since in self.absent().values()]

@@ -171,6 +171,7 @@ class Rescues:
         # The two people whose view changed: the new player sees the seat's hand, its old player
         # (should a page of theirs be open) watches.
         self.effects.refresh({request.player_id, owner})
+        self.effects.notice(request.player_id, "rescue")  # an asker who stepped away hears they may play
 
     # -- a lent seat goes back --------------------------------------------------------------
 

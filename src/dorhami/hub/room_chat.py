@@ -11,6 +11,7 @@ import logging
 from functools import partial
 
 from ..errors import ErrorCode
+from ..storage import friends
 from ..storage.records import RoomRecord
 from ..storage.repository import Repository
 from .chat import HISTORY_KEPT, Chat, Line, check_reaction, clean_text
@@ -62,7 +63,9 @@ class RoomChat:
                 ErrorCode.CHAT_NOT_ALLOWED,
                 "the chat is for the room's players and the people watching it; open the room to read it",
             )
-        return self.chat.history()
+        # Lines of people the reader blocked are left out (live lines: the client hides them).
+        hidden = await self.store.run(friends.blocked_ids, self.store.engine, player_id)
+        return [line for line in self.chat.history() if line["player"]["id"] not in hidden]
 
     @verb
     async def send_chat(self, player_id: str | None, kind: str, content: str) -> dict:

@@ -8,7 +8,9 @@ room hears of it. Everything here runs inside the table's actor.
 from __future__ import annotations
 
 from ..errors import ErrorCode
+from ..storage import friends
 from ..storage.records import RoomRecord, SeatRecord
+from . import pace
 from .bots import BOT_LEVELS, DEFAULT_LEVEL
 from .errors import HubError
 from .presence import Roster
@@ -79,6 +81,13 @@ class Seating:
         free = self._free()
         if not free:
             raise HubError(ErrorCode.ROOM_FULL, "every seat of this room is taken")
+        # Nobody ends up at a table with someone they blocked unless they sat down with them
+        # themselves (docs/FRIENDS.md): the host's and every seated person's blocks count.
+        present = {self.room.host_id, *(s.player_id for s in self.seats.values() if s.player_id)}
+        if await self.store.run(friends.blocked_by_any, self.store.engine, player_id, present):
+            raise HubError(ErrorCode.NOT_WELCOME, "you cannot join this room")
+        if self.room.pace == "daily" and player_id != self.room.host_id:  # a host's room counts already
+            await pace.check_daily_bound(self.store, player_id)
         self.names[player_id] = name
         self.seats[free[0]] = SeatRecord(
             room_id=self.room.id, seat=free[0], player_id=player_id, client_seed=client_seed
@@ -149,6 +158,8 @@ class Seating:
             raise HubError(ErrorCode.NOT_SEATED, "only seated players ask for a rematch")
         if self.room.status != "finished":
             raise HubError(ErrorCode.NOT_FINISHED, "a rematch follows a finished game")
+        if player_id not in self.rematch_requests and player_id != self.room.host_id:
+            self.effects.notice(self.room.host_id, "rematch")  # the host is the one who can start it
         self.rematch_requests.add(player_id)
         self.effects.broadcast_room()
         return {"requested": True}

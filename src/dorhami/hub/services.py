@@ -50,6 +50,8 @@ class TableServices:
     room_changed: Callable[[RoomRecord, dict], None]
     # A write found this table's lease taken (code, fence): the hub forgets the table.
     lost: Callable[[str, tuple[int, int] | None], None]
+    # Tell a player something on their devices (dorhami/push): never blocks; None where nothing is sent.
+    notify: Callable[[str, Any], None] | None = None
 
 
 class Actor(Protocol):
@@ -100,6 +102,9 @@ class TableEffects(Actor, Protocol):
     ) -> dict: ...
 
     def schedule_timer(self) -> None: ...
+
+    def notice(self, player_id: str | None, kind: str) -> None:
+        """Tell a player who is not looking at the table (a push): `rematch`, `rescue`."""
 
 
 class HasActor(Protocol):

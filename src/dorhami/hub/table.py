@@ -29,6 +29,7 @@ from .bot_seats import BotSeats
 from .chat import Chat, Line
 from .errors import ErrorCode, HubError
 from .fanout import Subscriber
+from .journal import together
 from .leavers import StandIns
 from .live_game import LiveGame
 from .ownership import elsewhere
@@ -39,6 +40,7 @@ from .room_chat import RoomChat
 from .room_rules import RoomRules
 from .seating import Seating
 from .services import TableServices, verb
+from .turns import Turns
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +84,9 @@ class Table(Mailbox):
         self.audience = Audience(self.roster, self.talk.chat, self.leavers, services, effects)
         self.subscribers = self.audience.subscribers
         self.bot_seats = BotSeats(self.engine, self.seating, self.leavers, self.clock, services.settings, effects)
+        self.turns = Turns(
+            room, self.engine, self.seating, self.roster, self.clock, services.journal, services.notify, effects
+        )
         # Lag compensation (hub/claims.py), for the real-time games of rooms that have it on.
         self.races = None
         if self.options.get(claims.OPTION):
@@ -131,6 +136,7 @@ class Table(Mailbox):
         self.leavers.cancel()
         self.rescues.end()
         self.bot_seats.cancel()
+        self.turns.cancel()
         self.audience.cancel()
         if self.timer:
             self.timer.cancel()
@@ -139,13 +145,15 @@ class Table(Mailbox):
             self.races.close_held(Retired())
 
     async def retire_if_idle(self, now_ms: int, idle_ms: int, expired: bool = False) -> bool:
-        """Leave memory if nobody is here and nothing will happen by itself: no socket, no game
-        running (its timers and bots need the actor), quiet for `idle_ms` (or the room expired).
-        The table is rebuilt from the database the next time anyone asks for it."""
+        """Leave memory if nobody is here and nothing will happen by itself soon: no socket, no live
+        game running (its timers and bots need the actor; a daily game's deadlines bring it back,
+        hub/pace.py), quiet for `idle_ms` (or the room expired). The table is rebuilt from the
+        database the next time anyone asks for it, or when its daily game is due."""
 
         async def retire() -> bool:
             playing = self.room.status == "playing"
-            if self.subscribers or playing or (not expired and now_ms - self.touched_ms < idle_ms):
+            busy = playing and (not self.turns.daily or self.bot_seats.plans or self.unsure)
+            if self.subscribers or busy or (not expired and now_ms - self.touched_ms < idle_ms):
                 return False
             self.retired = True
             self._cancel_waits()
@@ -186,10 +194,10 @@ class Table(Mailbox):
         last, fixed_seed, owner = self.game if rematch else None, self.services.fixed_seed, self.services.instance_id
         now = self.clock.now_ms()
         seats, state, record = live_game.prepare(self.rules, self.room, self.seats, last, fixed_seed, owner, now)
+        start = partial(Repository.start_game_in, room_id=self.room.id, game=record, seats=seats)
+        turn = self.turns.write(state, len(seats), 0, None, {"type": "start"}, now)
         try:
-            record = await self.services.journal.write(
-                partial(Repository.start_game_in, room_id=self.room.id, game=record, seats=seats), self.fence
-            )
+            record = await self.services.journal.write(together(start, turn), self.fence)
         except Exception as exc:
             raise self.in_doubt("its game's start", exc) from exc
         self.seating.seats = {s.seat: s for s in seats}
@@ -208,6 +216,7 @@ class Table(Mailbox):
     def restore(self, record: GameRecord, log_rows: list) -> None:
         """Rebuild the game by replaying its log (after a restart, or to show a finished game)."""
         self.game = live_game.restore(self.engine, record, log_rows)
+        self.turns.restored(self.game.state)
 
     def resume(self) -> None:
         """Start the timers and bots of a restored running game."""
@@ -216,6 +225,7 @@ class Table(Mailbox):
             self.leavers.all_seen()
             self.schedule_timer()
             self.schedule_bots()
+            self.turns.plan()
 
     @verb
     async def act(
@@ -316,8 +326,11 @@ class Table(Mailbox):
         try:
             # One table keeps one action in flight: the next is judged on the state this one made,
             # and only once it is durable, so a failed commit never leaves a later ack standing.
+            turn = self.turns.write(state, game.players, seq, seat, action, now)
             await self.services.journal.append(
-                ActionRow(game.id, seq, seat, action, now, client_seq, timing), then, self.fence
+                ActionRow(game.id, seq, seat, action, now, client_seq, timing),
+                together(then, turn) if then else turn,
+                self.fence,
             )
         except LeaseLost as exc:
             # Another process took this table (this one stalled past its lease): nothing was
@@ -378,6 +391,8 @@ class Table(Mailbox):
         self.schedule_timer()
         self.schedule_bots()
         self._broadcast_state(events)
+        assert self.game is not None
+        self.turns.changed(self.game.state)
 
     def schedule_timer(self) -> None:
         if self.timer:
@@ -422,6 +437,9 @@ class Table(Mailbox):
 
     def schedule_bots(self) -> None:
         self.bot_seats.schedule()
+
+    def notice(self, player_id: str | None, kind: str) -> None:
+        self.turns.tell_away(player_id, kind)
 
     def seen(self, player_id: str | None) -> None:
         """A sign of life from `player_id` (a socket, an action, a state request): a seat a bot

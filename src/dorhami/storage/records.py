@@ -5,7 +5,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Table, false
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -49,12 +62,13 @@ class RoomRecord(Base):
     no one joined, see `Hub.sweep`)."""
 
     __tablename__ = "rooms"
+    __table_args__ = (Index("ix_rooms_wake", "status", "pace", "wake_ms"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     code: Mapped[str] = mapped_column(String(32), unique=True, index=True)
     game: Mapped[str] = mapped_column(String(40))
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
     private: Mapped[bool] = mapped_column(Boolean)
-    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -63,6 +77,12 @@ class RoomRecord(Base):
     # Chat (hub/chat.py): whether spectators may write, and the players the host muted.
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     muted: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    # `live` or `daily` (hub/pace.py). A daily table leaves memory while nobody is at it; `wake_ms`
+    # is when it must come back by itself (a deadline, or the reminder before one), and `turn` what
+    # "my games" shows of it meanwhile: {seats, deadline_ms, version, last: {seat, type, ms}}.
+    pace: Mapped[str] = mapped_column(String(8), default="live", server_default="live")
+    wake_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    turn: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRecord(Base):
@@ -71,7 +91,7 @@ class SeatRecord(Base):
     __tablename__ = "seats"
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     # What this seat's player gave to the game seed's derivation (hub/fairness.py), if anything.
     client_seed: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -184,3 +204,78 @@ class TableLeaseRecord(Base):
     epoch: Mapped[int] = mapped_column(Integer, default=0)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     wanted_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class PushSubscriptionRecord(Base):
+    """One device of a player that takes Web Push notices: the push service's endpoint (its SHA-256
+    keeps it unique whatever its length) and the keys its payloads are encrypted to (RFC 8291)."""
+
+    __tablename__ = "push_subscriptions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    endpoint_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    endpoint: Mapped[str] = mapped_column(Text)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    last_sent_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class PlayerSettingsRecord(Base):
+    """What a player chose about their notices (kinds turned off, quiet hours in minutes after their
+    midnight), and the language, time zone and calendar their notices and pages use."""
+
+    __tablename__ = "player_settings"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    lang: Mapped[str] = mapped_column(String(8), default="fa", server_default="fa")
+    time_zone: Mapped[str] = mapped_column(String(64), default="Asia/Tehran", server_default="Asia/Tehran")
+    calendar: Mapped[str] = mapped_column(String(16), default="persian", server_default="persian")
+    quiet_start_min: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    quiet_end_min: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    notices_off: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class ServerKeyRecord(Base):
+    """A key the server made once and every process shares (the VAPID key that signs Web Push)."""
+
+    __tablename__ = "server_keys"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class FriendshipRecord(Base):
+    """A friend request, and once its addressee accepts it, a friendship (storage/friends.py).
+    One row per pair, whichever way it was asked: a request both ways is one accepted row."""
+
+    __tablename__ = "friendships"
+    requester_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    addressee_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    status: Mapped[str] = mapped_column(String(16))  # "pending" or "accepted"
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    answered_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class BlockRecord(Base):
+    """`blocker_id` blocked `blocked_id`: no joining the blocker's tables, no requests or
+    invitations to the blocker, and the blocker's chat hides their lines."""
+
+    __tablename__ = "blocks"
+    blocker_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    blocked_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class InvitationRecord(Base):
+    """A friend's invitation to a room. Its id is random and opaque: a notice's link names it,
+    never the room's code, and only its invitee, signed in, reads or answers it."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (Index("ix_invitations_invitee", "invitee_id", "status"),)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    inviter_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    invitee_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
+    created_ms: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16))  # "pending", "accepted", "declined" or "expired"
+    answered_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)

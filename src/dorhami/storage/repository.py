@@ -24,6 +24,7 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -203,7 +204,14 @@ class Repository:
     # -- rooms and seats ------------------------------------------------------------------
 
     def create_room(
-        self, code: str, game: str, config: dict[str, Any], private: bool, host_id: str, reconnect_grace_s: int = 60
+        self,
+        code: str,
+        game: str,
+        config: dict[str, Any],
+        private: bool,
+        host_id: str,
+        reconnect_grace_s: int = 60,
+        pace: str = "live",
     ) -> RoomRecord:
         room = RoomRecord(
             code=code,
@@ -213,6 +221,7 @@ class Repository:
             host_id=host_id,
             status="waiting",
             reconnect_grace_s=reconnect_grace_s,
+            pace=pace,
         )
         with self.sessions.begin() as session:
             session.add(room)
@@ -223,14 +232,19 @@ class Repository:
             return session.scalar(select(RoomRecord).where(RoomRecord.code == code))
 
     def open_rooms_hosted(self, player_id: str) -> int:
-        """How many rooms `player_id` hosts that are waiting or playing."""
+        """How many live rooms `player_id` hosts that are waiting or playing (daily ones have
+        their own bound, storage/daily.py)."""
         with self.sessions() as session:
             return cast(
                 int,
                 session.scalar(
                     select(func.count())
                     .select_from(RoomRecord)
-                    .where(RoomRecord.host_id == player_id, RoomRecord.status.in_(("waiting", "playing")))
+                    .where(
+                        RoomRecord.host_id == player_id,
+                        RoomRecord.status.in_(("waiting", "playing")),
+                        RoomRecord.pace == "live",
+                    )
                 ),
             )
 
@@ -242,11 +256,11 @@ class Repository:
             return list(session.scalars(query.limit(200)))
 
     def playing_room_codes(self, after_id: int, limit: int) -> list[tuple[int, str]]:
-        """(id, code) of rooms with a game in progress, in id order after `after_id`: a restart
-        resumes all of them, a page at a time."""
+        """(id, code) of live rooms with a game in progress, in id order after `after_id`: a restart
+        resumes all of them, a page at a time. Daily games come back when they are due (hub/hub.py)."""
         query = (
             select(ROOMS.c.id, ROOMS.c.code)
-            .where(ROOMS.c.status == "playing", ROOMS.c.id > after_id)
+            .where(ROOMS.c.status == "playing", ROOMS.c.pace == "live", ROOMS.c.id > after_id)
             .order_by(ROOMS.c.id)
             .limit(limit)
         )
@@ -336,14 +350,21 @@ class Repository:
             return self.start_game_in(connection, room_id, game, seats)
 
     @staticmethod
-    def expire_waiting_rooms_in(connection: Connection, created_before: datetime, keep: set[str]) -> list[str]:
-        """Mark `expired` every waiting room made before `created_before` that no one but its
-        host joined (bots do not count), except the codes in `keep`; returns their codes. Run as
-        a write of the journal's, so SQLite keeps one writer."""
+    def expire_waiting_rooms_in(
+        connection: Connection, created_before: datetime, keep: set[str], daily_created_before: datetime | None = None
+    ) -> list[str]:
+        """Mark `expired` every waiting room made before `created_before` (a daily one: before
+        `daily_created_before`, it waits days for its players) that no one but its host joined
+        (bots do not count), except the codes in `keep`; returns their codes. Run as a write of
+        the journal's, so SQLite keeps one writer."""
         guest = exists().where(
             SEATS.c.room_id == ROOMS.c.id, SEATS.c.player_id.is_not(None), SEATS.c.player_id != ROOMS.c.host_id
         )
-        stale = select(ROOMS.c.code).where(ROOMS.c.status == "waiting", ROOMS.c.created_at < created_before, ~guest)
+        made = or_(
+            (ROOMS.c.pace != "daily") & (ROOMS.c.created_at < created_before),
+            (ROOMS.c.pace == "daily") & (ROOMS.c.created_at < (daily_created_before or created_before)),
+        )
+        stale = select(ROOMS.c.code).where(ROOMS.c.status == "waiting", made, ~guest)
         codes = [code for code in connection.scalars(stale) if code not in keep]
         if codes:
             connection.execute(

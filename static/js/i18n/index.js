@@ -68,9 +68,12 @@ export function plural(key, n, params = {}) {
   return t(tables[lang][form] == null ? key : form, { n, ...params });
 }
 
-// Seconds left on a timer in words: "1:05" from a minute up, else "42 s"; the room's ticker and every
+// Seconds left on a timer in words: "2 d 3 h" from a day up, "5 h 20 min" from an hour, "1:05" from a minute, else "42 s"; the room's ticker and every
 // game's first paint say it the same way, so the first tick changes nothing.
 export function timeLeft(left) {
+  // A daily game's turn is hours or days: said in its two largest units, not as thousands of minutes.
+  if (left >= 86400) return t("days_left", { d: Math.floor(left / 86400), h: Math.floor((left % 86400) / 3600) });
+  if (left >= 3600) return t("hours_left", { h: Math.floor(left / 3600), m: Math.floor((left % 3600) / 60) });
   return left >= 60 ? t("minutes_left", { m: Math.floor(left / 60), s: (left % 60 < 10 ? num(0) : "") + num(left % 60) })
     : t("seconds_left", { s: left });
 }

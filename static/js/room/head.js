@@ -23,6 +23,8 @@ export function roomHead(room, pingEl) {
   return h("section", { class: `room-head${playing ? " slim" : ""}` },
     h("h1", {}, gameTitle(room.game, room.title)),
     h("span", { class: `badge ${room.status}`, id: "room-status", dataset: { status: room.status } }, t(`status_${room.status}`)),
+    room.config?.pace === "daily"
+      ? h("span", { class: "badge", id: "room-pace" }, t("mine.daily", { turn: t(`mine.turn.${room.config.turn_hours}`) })) : null,
     h("span", { class: "room-links" }, links), pingEl);
 }
 

@@ -19,6 +19,7 @@ import { mountChat } from "./chat.js";
 import { pingBadge, roomHead } from "./head.js";
 import { paintTurnTimers, presenceBadges, presenceLine } from "./presence.js";
 import { mountBubbles } from "./bubbles.js";
+import { hidingBlocked } from "./blocked.js";
 import { waitingControls, waitingRoom } from "./waiting.js";
 import { resultPanel } from "./result.js";
 import { moveLog } from "./log.js";
@@ -115,8 +116,8 @@ export function showRoom(root, code) {
   for (const type of ["pointerdown", "keydown"]) gameEl.addEventListener(type, (event) => reaction.pressed(event), true);
   const pingEl = pingBadge();
   const belowTable = moveLog();
-  const chat = mountChat({ code, send: (message) => socket?.send(message) ?? false, call });
-  const bubbles = mountBubbles({ me: () => identity()?.id ?? null });
+  const [chat, bubbles] = hidingBlocked(mountChat({ code, send: (message) => socket?.send(message) ?? false, call }),
+    mountBubbles({ me: () => identity()?.id ?? null }));  // the chat lines of people you blocked are not shown
 
   function connect() {
     socket?.close();

@@ -7,6 +7,7 @@ import { verifyLink } from "../verify.js";
 import { leaderboardLink } from "../leaderboard.js";
 import { displayName } from "./seats.js";
 import { avatar } from "./avatar.js";
+import { playAgainButton } from "./play-again.js";
 
 function headline(result, room, seatName) {
   const everyone = room.seats.length;
@@ -30,7 +31,7 @@ function rematchButton(ctl) {
 // `details`: the game's own account of the result (its renderer's resultDetails), or null.
 export function resultPanel(ctl, result, details) {
   const { room } = ctl;
-  const buttons = [rematchButton(ctl)];
+  const buttons = [rematchButton(ctl), playAgainButton(ctl)];
   const asked = room.rematch_requests || [];
   const finished = room.status === "finished";
   if (finished && room.game_id != null) buttons.push(replayLink(room.game_id, ctl.mySeat), verifyLink(room.game_id));

@@ -6,6 +6,7 @@ import { listText, t } from "../i18n/index.js";
 import { optionsSummary } from "../options-form.js";
 import { gameTitle } from "../games/index.js";
 import { seatList } from "./seats.js";
+import "../friends-words.js";
 
 const BOT_LEVELS = ["easy", "normal", "hard"];
 
@@ -88,6 +89,8 @@ export function waitingControls(ctl) {
   const startable = counts.includes(room.seats.length);
   if (ctl.isHost) parts.push(h("button", { class: "primary", id: "start", disabled: !startable, onclick: () => ctl.call("POST", `/api/rooms/${code}/start`) }, t("start")));
   if (seated) parts.push(h("button", { id: "leave", onclick: () => ctl.call("POST", `/api/rooms/${code}/leave`) }, t("leave")));
+  // A friend gets an invitation (a notice, and a push) that never shows this room's code.
+  if ((seated || ctl.isHost) && free > 0) parts.push(h("a", { href: `/friends?room=${encodeURIComponent(code)}`, class: "button", id: "invite-friends" }, t("invite.friends_button")));
   if (!ctl.isHost) parts.push(h("p", { class: "muted" }, t("waiting_for_host")));
   if (room.seats.length < room.min_players) parts.push(h("p", { class: "muted" }, t("need_players", { n: room.min_players })));
   else if (!startable) {

@@ -9,10 +9,10 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from ...catalogue import GAMES, get_engine
 from ...engine import Engine
 from ...errors import ErrorCode
-from ...hub import claims
 from ...hub.errors import HubError
 from ...hub.hub import Hub
 from ...hub.replay import viewer_frames
+from ...hub.room_rules import option_forms, table_options
 from ...hub.verify import checks, revealed
 from ...storage.records import GameRecord, PlayerRecord
 from ..deps import HubDep, address_limit, optional_player
@@ -32,8 +32,8 @@ async def list_games() -> list[GamePublic]:
             max_players=e.max_players,
             **_any_mode(e),
             realtime=e.realtime,
-            default_config={**e.default_config(), **claims.options(e)},
-            config_options={**e.config_options(), **claims.option_forms(e)},
+            default_config={**e.default_config(), **table_options(e)},
+            config_options=option_forms(e),
             presets=e.presets(),
         )
         for e in sorted(GAMES.values(), key=lambda e: e.slug)

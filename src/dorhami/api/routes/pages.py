@@ -1,11 +1,13 @@
 """The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}`, `/replay/{id}`,
-`/verify/{id}`, `/p/{id}` and `/leaderboard/{slug}`, and the 404 page.
+`/verify/{id}`, `/p/{id}` and `/leaderboard/{slug}`, the 404 page, the offline page and the service worker.
 
 Pages are never cached without asking (`no-cache`, with the asset version as their ETag), so a
 new version of the assets reaches a player on their next visit.
 """
 
 from __future__ import annotations
+
+import re
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -20,6 +22,7 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(address_limit(
 PAGE_METHODS = ["GET", "HEAD"]
 # The paths of the JSON API and the sockets: their errors stay JSON.
 API_ROOTS = ("/api", "/ws")
+INVITATION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @router.api_route("/", methods=PAGE_METHODS)
@@ -57,10 +60,53 @@ async def player_page(player_id: str, request: Request, hub: HubDep) -> Response
     return single_page(request) if known else not_found_page(request)
 
 
+@router.api_route("/friends", methods=PAGE_METHODS)
+async def friends_page(request: Request) -> Response:
+    """Friends, requests, people you played with and blocks; the client asks /api/players/me/friends."""
+    return single_page(request)
+
+
+@router.api_route("/invitations/{invitation_id}", methods=PAGE_METHODS)
+async def invitation_page(invitation_id: str, request: Request) -> Response:
+    """One invitation, for its invitee only (the page asks GET /api/invitations/{id} with their token):
+    a push notice opens it, and it names no room code."""
+    return single_page(request) if INVITATION_ID.fullmatch(invitation_id) else not_found_page(request)
+
+
+@router.api_route("/games", methods=PAGE_METHODS)
+async def my_games_page(request: Request) -> Response:
+    """Every table you sit at, your move first; the client asks GET /api/players/me/games."""
+    return single_page(request)
+
+
 @router.api_route("/leaderboard/{slug}", methods=PAGE_METHODS)
 async def leaderboard_page(slug: str, request: Request) -> Response:
     """A title's best rated players; the client asks GET /api/leaderboards/{slug}."""
     return single_page(request) if slug in GAMES else not_found_page(request)
+
+
+@router.api_route("/offline", methods=PAGE_METHODS)
+async def offline_page(request: Request) -> Response:
+    """The page the service worker shows when a navigation finds no network (it keeps a copy from its install)."""
+    return HTMLResponse(_tree(request).page("offline.html"), headers={"Cache-Control": REVALIDATE, **PAGE_SECURITY})
+
+
+# The worker's file names the asset version it caches; the server stamps it in, so every new version is
+# a new worker's bytes, which is how a browser learns to update it.
+SW_VERSION_MARK = "__ASSET_VERSION__"
+
+
+@router.get("/sw.js")
+async def service_worker(request: Request) -> Response:
+    """`static/sw.js` at the root, so its scope is the whole site; never cached without asking."""
+    tree = _tree(request)
+    version = tree.refresh()
+    etag = f'"sw-{version}"'
+    headers = {"Cache-Control": REVALIDATE, "ETag": etag, "X-Content-Type-Options": "nosniff"}
+    if etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    source = (tree.root / "sw.js").read_text(encoding="utf-8").replace(SW_VERSION_MARK, version)
+    return Response(source, media_type="text/javascript", headers=headers)
 
 
 @router.get("/favicon.ico")

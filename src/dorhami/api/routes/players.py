@@ -1,16 +1,18 @@
 """Guest identities: made with a name, kept across browsers with a recovery code; each browser's
 token is a session its player can list and end."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 
 from ...errors import ErrorCode
 from ...hub.errors import HubError
+from ...hub.my_games import games_of
 from ...storage import player_sessions
 from ..deps import CurrentPlayer, CurrentSession, HubDep, address_limit
 from ..schemas import (
     ERRORS,
+    MyGames,
     PlayerCreate,
     PlayerCreated,
     PlayerMe,
@@ -42,6 +44,13 @@ async def create_player(body: PlayerCreate, hub: HubDep) -> PlayerCreated:
 async def who_am_i(player: CurrentPlayer) -> PlayerMe:
     """Your id and name, and whether a recovery code protects the identity."""
     return PlayerMe(id=player.id, name=player.name, protected=player.recovery_hash is not None)
+
+
+@router.get("/players/me/games", response_model=MyGames)
+async def my_games(player: CurrentPlayer, hub: HubDep) -> dict[str, Any]:
+    """Every room you sit in, live and daily (and those finished this week): where it is your move
+    first, the soonest deadline first, with the time left and the last move."""
+    return await games_of(hub.store, hub.tables, player.id, hub.clock.now_ms())
 
 
 @router.patch("/players/me", response_model=PlayerPublic)

@@ -10,8 +10,9 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 
 from ...catalogue import get_engine
 from ...errors import ErrorCode, action_status
-from ...hub import claims
+from ...hub import pace
 from ...hub.errors import HubError
+from ...hub.room_rules import split_config
 from .. import qr
 from ..deps import CurrentPlayer, HubDep, LimitsDep, OptionalPlayer, address_limit
 from ..schemas import (
@@ -50,17 +51,23 @@ MAX_OPEN_ROOMS = 10
 @router.post("", response_model=RoomPublic, status_code=201, dependencies=[Depends(address_limit("new_room"))])
 async def create_room(body: RoomCreate, player: CurrentPlayer, hub: HubDep, limits: LimitsDep) -> dict[str, Any]:
     """Create a room; the caller is its host (and is not seated until it joins). A host has at
-    most ten rooms open (waiting or playing) at once."""
+    most ten live rooms open (waiting or playing) at once, and sits in or hosts at most thirty
+    daily ones (`pace`)."""
     await limits.player("new_room", player.id)
-    rules, options = claims.split_config(get_engine(body.game), body.config)
+    rules, options = split_config(get_engine(body.game), body.config)
     config = {**rules, **options}
-    if await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
+    daily = options.get(pace.PACE) == "daily"
+    if daily:
+        await pace.check_daily_bound(hub.store, player.id)
+    elif await hub.store.open_rooms_hosted(player.id) >= MAX_OPEN_ROOMS:
         raise HubError(
             ErrorCode.TOO_MANY_ROOMS, f"you already host {MAX_OPEN_ROOMS} open rooms; finish or leave one first"
         )
     # 96 random bits: a private room's code cannot be guessed, so its link is its invitation.
     code = secrets.token_urlsafe(12)
-    room = await hub.store.create_room(code, body.game, config, body.private, player.id, body.reconnect_grace_s)
+    room = await hub.store.create_room(
+        code, body.game, config, body.private, player.id, body.reconnect_grace_s, "daily" if daily else "live"
+    )
     # With several processes the table is loaded by the one its code routes to, not by this one.
     return (await hub.room_publics([room]))[0]
 

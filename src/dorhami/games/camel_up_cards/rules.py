@@ -438,6 +438,7 @@ class CamelUpCardsEngine(Engine):
     """Camel Up Cards for 2–6 seats, all choosing at once."""
 
     slug = "camel-up-cards"
+    turn_keys = ("turn_timer_s",)  # a daily room sets them to its turn (hub/pace.py)
     actions = ACTIONS
     title = "Camel Up Cards"
     min_players, max_players = PLAYER_RANGE

@@ -444,6 +444,8 @@ class JekyllVsHydeEngine(Engine):
     """Jekyll vs. Hyde for exactly two seats."""
 
     slug = "jekyll-vs-hyde"
+    turn_keys = TIMEOUT_KEYS  # a daily room sets them to its turn (hub/pace.py)
+    daily_config = {"timers_enabled": True}
     actions = ACTIONS
     title = "Jekyll vs. Hyde"
     min_players = 2

@@ -273,6 +273,7 @@ class QueendominoEngine(Engine):
     """Queendomino (the seed's version) for 2–4 seats."""
 
     slug = "queendomino"
+    turn_keys = ("turn_seconds",)  # a daily room sets them to its turn (hub/pace.py)
     actions = ACTIONS
     title = "Queendomino"
     min_players = 2
