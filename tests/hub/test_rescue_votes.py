@@ -19,10 +19,10 @@ from .test_leavers import wait
 GRACE_S = 10
 
 
-async def three_players_one_gone(url: str, clock: FakeClock):
+async def three_players_one_gone(url: str, clock: FakeClock, notify=None):
     """A host who only watches (and has left), Sara and Omid at their seats, Ali gone past the
     grace so a bot stands in for him; Tara, who holds the link, has asked for his seat."""
-    hub = Hub(Store(url), Settings(database_url=url, bot_delay_ms=(200, 200)), clock)
+    hub = Hub(Store(url), Settings(database_url=url, bot_delay_ms=(200, 200)), clock, notify=notify)
     host, sara, omid, ali, tara = [
         (await hub.store.create_player(n))[0] for n in ("Host", "Sara", "Omid", "Ali", "Tara")
     ]
