@@ -45,7 +45,8 @@ function choice() {
   };
 }
 
-// "Sat 14 Azar, 18:30" / "شنبه ۱۴ آذر، ۱۸:۳۰": a moment within the coming days.
+// "Sat 14 Azar, 18:30" / "شنبه ۱۴ آذر، ۱۸:۳۰"; a moment more than half a year away names its year too.
+const HALF_YEAR_MS = 183 * 24 * 3600 * 1000;
 export function momentText(ms) {
   const { calendar, timeZone } = choice();
   const locale = currentLang() === "fa" ? "fa-IR" : "en-GB";
@@ -53,6 +54,7 @@ export function momentText(ms) {
     return new Intl.DateTimeFormat(locale, {
       calendar: calendar === "persian" ? "persian" : "gregory", timeZone,
       weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+      year: Math.abs(ms - Date.now()) > HALF_YEAR_MS ? "numeric" : undefined,
     }).format(new Date(ms));
   } catch {
     return new Date(ms).toLocaleString(locale);  // a zone this browser does not know
