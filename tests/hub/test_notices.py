@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
+from dorhami.catalogue import get_engine
 from dorhami.config import Settings
 from dorhami.hub.clock import FakeClock
 from dorhami.hub.fanout import Subscriber
 from dorhami.hub.hub import Hub
+from dorhami.hub.room_rules import split_config
 from dorhami.storage.repository import Store
 
 from .test_daily import Told
@@ -20,7 +22,8 @@ async def live_duel(url: str, clock: FakeClock, told: Told, game: str = "jekyll-
     hub = Hub(Store(url), Settings(database_url=url, bot_delay_ms=(1000, 1000)), clock, notify=told)
     host, _ = await hub.store.create_player("Host")
     guest, _ = await hub.store.create_player("Guest")
-    await hub.store.create_room("duel", game, config or {"jekyll_seat": 0}, True, host.id)
+    pace = "daily" if (config or {}).get("pace") == "daily" else "live"
+    await hub.store.create_room("duel", game, config or {"jekyll_seat": 0}, True, host.id, 60, pace)
     table = await hub.table("duel")
     for player in (host, guest):
         await table.join(player.id, player.name)
@@ -108,6 +111,21 @@ def test_a_granted_rescue_is_pushed_to_its_asker(database_url):
         hub, table, (host, sara, omid, ali, tara) = await three_players_one_gone(database_url, clock, told)
         await granted_to_tara(table, sara, omid, tara)
         assert (tara.id, "rescue", "/t/r") in told.take()
+        await closed(hub)
+
+    asyncio.run(scenario())
+
+
+def test_a_daily_turn_is_pushed_unless_the_player_is_looking_at_the_table(database_url):
+    async def scenario():
+        clock, told = FakeClock(), Told()
+        rules, options = split_config(get_engine("jekyll-vs-hyde"), {"pace": "daily"})
+        hub, table, host, guest = await live_duel(database_url, clock, told, config={**rules, **options})
+        guest_page = Subscriber(guest.id, 1000)
+        await table.subscribe(guest_page)
+        await table.start_game(host.id, False)
+        # Both must exchange: the guest sees it on the open table; the host, away, is told on their phone.
+        assert told.take() == [(host.id, "turn", "/t/duel")]
         await closed(hub)
 
     asyncio.run(scenario())

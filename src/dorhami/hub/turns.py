@@ -3,8 +3,8 @@
 With every action of a daily game the room's row gets whose turn it is (`rooms.turn`, which "my
 games" reads without loading the game) and when a table that left memory must come back by itself
 (`rooms.wake_ms`: the reminder before a deadline, else the deadline). A player who comes to move is
-told (a push); a daily turn is reminded once before it runs out. A live game announces a turn only to
-a player none of whose pages at the table is in view, at most once a minute per room.
+told (a push) unless a page of theirs at the table is in view; a daily turn is reminded once before it
+runs out. A live game announces a turn at most once a minute per player and room; a race, never.
 """
 
 from __future__ import annotations
@@ -117,9 +117,9 @@ class Turns:
         if player is None or self.notify is None:
             return
         now = self.clock.now_ms()
+        if self.engine.realtime or self.roster.of(player, now) is Presence.CONNECTED:
+            return  # a race is no turn; a player looking at the table needs no push
         if not self.daily:
-            if self.engine.realtime or self.roster.of(player, now) is Presence.CONNECTED:
-                return  # a race is no turn; a player looking at the table needs no push
             if now - self.live_told.get(player, -LIVE_NOTICE_GAP_MS) < LIVE_NOTICE_GAP_MS:
                 return
             self.live_told[player] = now

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, or_, select, update
+from sqlalchemy import Connection, Engine, Select, func, or_, select, update
 
 from .records import GameRecord, PlayerRecord, RoomRecord, SeatRecord
 
@@ -38,9 +38,9 @@ def due_daily_rooms(engine: Engine, before_ms: int, limit: int) -> list[str]:
         return list(connection.scalars(query))
 
 
-def daily_games_of(engine: Engine, player_id: str) -> int:
-    """How many daily rooms, waiting or playing, `player_id` hosts or sits in: two indexed counts
-    (by host, by seat), a room they host and sit in counted once."""
+def daily_bound_queries(player_id: str) -> tuple[Select[Any], Select[Any]]:
+    """The two indexed counts of the daily bound: rooms `player_id` hosts, and rooms they sit in
+    and do not host (so a room they host and sit in counts once)."""
     daily_open = (ROOMS.c.pace == "daily") & ROOMS.c.status.in_(OPEN)
     hosted = select(func.count()).select_from(ROOMS).where(daily_open, ROOMS.c.host_id == player_id)
     seated = (
@@ -48,8 +48,13 @@ def daily_games_of(engine: Engine, player_id: str) -> int:
         .select_from(SEATS.join(ROOMS, ROOMS.c.id == SEATS.c.room_id))
         .where(SEATS.c.player_id == player_id, daily_open, ROOMS.c.host_id != player_id)
     )
+    return hosted, seated
+
+
+def daily_games_of(engine: Engine, player_id: str) -> int:
+    """How many daily rooms, waiting or playing, `player_id` hosts or sits in."""
     with engine.connect() as connection:
-        return int(connection.scalar(hosted) or 0) + int(connection.scalar(seated) or 0)
+        return sum(int(connection.scalar(query) or 0) for query in daily_bound_queries(player_id))
 
 
 def rooms_of(engine: Engine, player_id: str, finished_since_ms: int, limit: int) -> list[dict[str, Any]]:
