@@ -38,7 +38,7 @@ function row(game, now) {
       ? t("mine.left", { left: spanText(left), when: momentText(game.deadline_ms) }) : t("mine.overdue")));
   }
   const last = game.status === "finished" && game.ended_ms ? t("mine.ended", { ago: spanText(now - game.ended_ms) })
-    : game.last_move?.ms ? t("mine.last_move", { ago: spanText(now - game.last_move.ms) })
+    : game.last_move?.ms && game.last_move.type !== "start" ? t("mine.last_move", { ago: spanText(now - game.last_move.ms) })
       : game.started_ms ? t("mine.started", { ago: spanText(now - game.started_ms) }) : null;
   if (last) lines.push(h("span", { class: "muted" }, last));
   return h("li", { dataset: { code: game.code, section: sectionOf(game) } },

@@ -18,24 +18,23 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 # Every animation a script starts (CSS animations and transitions left out), as it starts: what it
 # moves, how long it lasts. Checked every frame, so a 260 ms flight cannot slip between two looks.
+# Every animation a script starts, recorded as it starts (Element.animate is wrapped), so none is missed
+# on a loaded machine: polling document.getAnimations() each frame lost a 260 ms flight whenever the
+# page's main thread was busy for longer (a finished animation leaves that list).
 RECORD_ANIMATIONS = """() => {
   window.__anims = [];
-  const seen = new WeakSet();
   const describe = (el) => el ? { tag: el.localName, cls: el.getAttribute('class') || '', card: el.dataset?.card ?? null,
     ghost: el.classList.contains('motion-ghost'), zone: el.dataset?.zone ?? null,
     where: el.closest('#tw-centre, .tw-strip, #trick, #hand, #dc-tower, #dc-hand, .qd-board, .cu-track') ?.id
       || el.closest('.tw-strip, .qd-board')?.className.baseVal || el.closest('.tw-strip')?.className || null } : null;
-  const look = () => {
-    for (const a of document.getAnimations()) {
-      if (seen.has(a) || a instanceof CSSAnimation || a instanceof CSSTransition) continue;
-      seen.add(a);
-      const frames = a.effect.getKeyframes();
-      window.__anims.push({ at: performance.now(), duration: a.effect.getTiming().duration,
-        fades: Number(frames.at(-1)?.opacity ?? 1) < 1, ...describe(a.effect.target) });
-    }
-    requestAnimationFrame(look);
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (keyframes, options) {
+    const a = animate.call(this, keyframes, options);
+    const frames = a.effect.getKeyframes();
+    window.__anims.push({ at: performance.now(), duration: a.effect.getTiming().duration,
+      fades: Number(frames.at(-1)?.opacity ?? 1) < 1, ...describe(this) });
+    return a;
   };
-  look();
 }"""
 
 
