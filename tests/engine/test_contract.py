@@ -16,11 +16,11 @@ from dorhami.engine.contract import PRIVATE_TO
 
 from .playout import frozen, play, replay
 
-# A thousand playouts per turn-based game in CI, 400 per race: a race's playout costs ten times
+# A thousand playouts per turn-based game in CI, 240 per race: a race's playout costs ten times
 # a turn-based one's (Twin It about 0.14 s), and a thousand of each took a sixth of the suite's
 # time. DORHAMI_PLAYOUTS sets every game's count (lower for a quick run, higher for a deep one).
 PLAYOUTS = int(os.environ.get("DORHAMI_PLAYOUTS", "1000"))
-RACE_PLAYOUTS = int(os.environ.get("DORHAMI_PLAYOUTS", "400"))
+RACE_PLAYOUTS = int(os.environ.get("DORHAMI_PLAYOUTS", "240"))
 SEED_BASE = 7_340_000_000_017  # large, so the seed's digits are recognisable in a leak check
 FORBIDDEN_KEYS = {"seed", "rng", "rng_state", "deck", "draw_pile_order"}
 
