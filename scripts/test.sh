@@ -23,4 +23,6 @@ fi
 start_services
 
 # Two workers by default (the machines have two cores); each gets its own database. -n 0 runs serially.
-exec .venv/bin/python -m pytest -n "${DORHAMI_TEST_WORKERS:-2}" "$@"
+# Work stealing: with plain load scheduling the last browser tests queued up on one worker while the
+# other sat idle for minutes at the end of CI's run.
+exec .venv/bin/python -m pytest -n "${DORHAMI_TEST_WORKERS:-2}" --dist worksteal "$@"
