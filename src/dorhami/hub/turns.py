@@ -91,10 +91,11 @@ class Turns:
     def changed(self, state: State) -> None:
         """After each change: tell the players who have just come to move, and plan the reminder."""
         game = self.effects.game
-        if game is None:
-            return
         if self.pending is not None:
             self.room.turn, self.pending = self.pending, None
+        # A race is nobody's turn to be told of: its hot path skips asking every seat for its legal actions.
+        if game is None or self.engine.realtime:
+            return
         before, self.moving = set(self.moving), to_move(self.engine, state, game.players)
         deadline = self.engine.next_deadline(state)
         for seat in self.moving:
