@@ -12,13 +12,11 @@ from tests.support.cluster import FAILOVER_LIMIT_S, LEASE_TTL_S, failover, failu
 
 pytestmark = pytest.mark.slow
 
-# Sixteen games keep every process busy and the killed one owning several tables; the bench
-# (bench/reliability/cluster.py) plays thirty and more for its figures.
-GAMES, PROCESSES = 16, 3
+GAMES, PROCESSES = 30, 3
 
 
 @pytest.mark.timeout(300)
-def test_games_on_three_processes_survive_killing_an_owner(cluster_database_url, redis_url, tmp_path):
+def test_thirty_games_on_three_processes_survive_killing_an_owner(cluster_database_url, redis_url, tmp_path):
     figures = asyncio.run(
         failover(cluster_database_url, redis_url, GAMES, PROCESSES, seed=5, scratch=tmp_path, timeout_s=200)
     )
