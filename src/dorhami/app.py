@@ -23,7 +23,20 @@ from .api.assets import PREFIX, Assets, AssetTree
 from .api.body_limit import BodyLimit
 from .api.rate import RateLimits, SharedBuckets
 from .api.routed import RoutedRoom
-from .api.routes import community, docs, friends, games, health, pages, players, push, rooms, sandbox, socket
+from .api.routes import (
+    community,
+    docs,
+    friends,
+    games,
+    health,
+    pages,
+    players,
+    push,
+    rooms,
+    sandbox,
+    socket,
+    tutorials,
+)
 from .api.security_headers import SecurityHeaders
 from .api.state_token import StateSigner
 from .config import Settings
@@ -132,6 +145,7 @@ def _add_routes(app: FastAPI) -> None:
         friends.router,
         push.router,
         sandbox.router,
+        tutorials.router,
         health.router,
         docs.router,
         pages.router,

@@ -87,6 +87,8 @@ class ErrorCode(StrEnum):
     # -- games, replays and checks ---------------------------------------------------------
     UNKNOWN_GAME = "unknown_game", 404
     NO_SUCH_GAME = "no_such_game", 404
+    NO_TUTORIAL = "no_tutorial", 404
+    NO_SUCH_STEP = "no_such_step", 404
     NOT_YOUR_SEAT = "not_your_seat", 403
     GAME_OVER = "game_over", 409
     STALE_VERSION = "stale_version", 409

@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { currentLang, t } from "./i18n/index.js";
 import { gameTitle, renderer } from "./games/index.js";
+import { tutorialLink } from "./learn/offer.js";
 
 // The renderer brings the game's styles, which its drawings need.
 async function loadGuide(slug) {
@@ -27,11 +28,13 @@ function section(part) {
 }
 
 // The contents line and the sections; `jump` scrolls to a section (the sheet scrolls inside itself).
-function guideParts(guide, jump = null) {
+function guideParts(guide, slug, jump = null) {
   const lang = currentLang();
+  // Over a table (the sheet) the tutorial opens in a new tab, so the game goes on.
+  const learn = h("p", { class: "howto-learn" }, tutorialLink(slug, { id: "howto-learn", newTab: !!jump, className: "button primary" }));
   const link = (part) => h("a", { href: `#how-${part.id}`, onclick: jump && ((event) => { event.preventDefault(); jump(part.id); }) },
     part.title[lang] || part.title.en);
-  return [h("nav", { class: "howto-nav", "aria-label": t("contents") }, guide.sections.map(link)), guide.sections.map(section)];
+  return [learn, h("nav", { class: "howto-nav", "aria-label": t("contents") }, guide.sections.map(link)), guide.sections.map(section)];
 }
 
 export function showHowTo(root, slug) {
@@ -55,7 +58,7 @@ export function showHowTo(root, slug) {
     if (failed) { root.replaceChildren(h("section", { class: "card" }, h("p", {}, t("howto_missing")), back)); return; }
     if (!guide) { root.replaceChildren(h("p", { class: "muted" }, t("connecting"))); return; }
     root.replaceChildren(h("article", { class: `howto ${slug}`, id: "howto", dataset: { game: slug } },
-      h("h1", {}, t("how_to_play_title", { game: title })), guideParts(guide), back));
+      h("h1", {}, t("how_to_play_title", { game: title })), guideParts(guide, slug), back));
   }
 
   load();
@@ -101,7 +104,7 @@ export function openHowToSheet(slug, openerId) {
   closeButton.focus();
   sheet = { dialog, close };
   const jump = (id) => dialog.querySelector(`#how-${CSS.escape(id)}`)?.scrollIntoView({ block: "start" });
-  loadGuide(slug).then((guide) => { if (dialog.isConnected) body.replaceChildren(...guideParts(guide, jump).flat()); })
+  loadGuide(slug).then((guide) => { if (dialog.isConnected) body.replaceChildren(...guideParts(guide, slug, jump).flat()); })
     .catch((err) => { console.error(err); body.replaceChildren(h("p", {}, t("howto_missing"))); });
   return sheet;
 }

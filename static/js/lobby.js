@@ -1,5 +1,5 @@
 // The lobby: your name, the game catalogue (each card: picture, blurb, players, length, how to play, options,
-// create a room or play against bots in one tap), and the open public rooms.
+// create a room or play against bots in one tap, the tutorial offered to a newcomer), and the open public rooms.
 import { api, catalogue, clientSeed, ensurePlayer, identity, newIdentity } from "./api.js";
 import { h, toast } from "./dom.js";
 import { errorText, num, t } from "./i18n/index.js";
@@ -7,6 +7,9 @@ import { gameTitle } from "./games/index.js";
 import { optionsForm } from "./options-form.js";
 import "./leaderboard.js";  // its strings: each card links to its game's leaderboard
 import { yourTurnLine } from "./my-games-badge.js";
+import { goTo, startBotGame } from "./bot-game.js";
+import { tutorialOffer } from "./learn/offer.js";
+import { syncProgress } from "./learn/progress.js";
 
 export function showLobby(root) {
   let games = [];
@@ -16,7 +19,7 @@ export function showLobby(root) {
   const turnLine = yourTurnLine();  // "your turn in N games", while some wait for you
 
   async function load() {
-    [games, rooms] = await Promise.all([catalogue(), api("GET", "/api/rooms")]);
+    [games, rooms] = await Promise.all([catalogue(), api("GET", "/api/rooms"), syncProgress()]);
     redraw();
   }
 
@@ -74,6 +77,7 @@ export function showLobby(root) {
           h("p", { class: "muted facts" }, h("span", { class: "players" }, playersText(game)), " · ", h("span", {}, t(`length.${slug}`))))),
       h("p", { class: "blurb" }, t(`blurb.${slug}`), " ", h("a", { href: `/how/${slug}`, class: "link how-link", dataset: { action: "how" } }, t("how_to_play")),
         " · ", h("a", { href: `/leaderboard/${slug}`, class: "link board-link", dataset: { action: "leaderboard" } }, t("board.link"))),
+      tutorialOffer(slug, game.tutorial_minutes, { id: `learn-offer-${slug}`, onDecline: redraw }),
       options ? (options.append(...choices), options) : h("div", {}, choices),
       h("div", { class: "card-actions" },
         h("button", { class: "primary", dataset: { action: "create" }, onclick: () => create(game, { private: priv.checked, config: config(), watch: watch.checked }) }, t("create_room")),
@@ -85,21 +89,12 @@ export function showLobby(root) {
     const name = document.getElementById("name").value.trim();
     if (!name) { toast(t("name_needed"), "error"); document.getElementById("name").focus(); return; }
     try {
+      if (bots) { goTo((await startBotGame(game.slug, { name, config })).url); return; }
       await ensurePlayer(name);
       const room = await api("POST", "/api/rooms", { game: game.slug, private: isPrivate, config });
       if (!watch) await api("POST", `/api/rooms/${room.code}/join`, { client_seed: clientSeed() });
-      if (bots) {
-        for (let seat = 1; seat < botTableSize(room); seat++) await api("POST", `/api/rooms/${room.code}/bots`, { level: "normal" });
-        await api("POST", `/api/rooms/${room.code}/start`);
-      }
-      history.pushState({}, "", room.url);
-      window.dispatchEvent(new PopStateEvent("popstate"));
+      goTo(room.url);
     } catch (err) { toast(errorText(err), "error"); }
-  }
-
-  // Against bots: the smallest table the game allows, but three players where the game seats more than two.
-  function botTableSize(room) {
-    return Math.min(room.max_seats, Math.max(room.min_players, 3));
   }
 
   function roomRow(room) {

@@ -1,5 +1,5 @@
 // The page: header (name, settings, language), the status region, and the screens: the lobby at /,
-// a room at /t/{code}, how to play a game at /how/{slug}, a finished game's replay at /replay/{id} and its check at /verify/{id},
+// a room at /t/{code}, how to play a game at /how/{slug}, its tutorial at /learn/{slug}, a finished game's replay at /replay/{id} and its check at /verify/{id},
 // a player's history at /p/{id}, a title's leaderboard at /leaderboard/{slug}, and your games at /games.
 import { applyDocumentLang, currentLang, onLangChange, setLang, t } from "./i18n/index.js";
 import { api, identity } from "./api.js";
@@ -42,6 +42,7 @@ function header() {
 const SCREENS = [
   [/^\/t\/([A-Za-z0-9_-]+)$/, () => import("./room/index.js"), "showRoom"],
   [/^\/how\/([a-z-]+)$/, () => import("./howto.js"), "showHowTo"],
+  [/^\/learn\/([a-z-]+)$/, () => import("./learn/index.js"), "showTutorial"],
   [/^\/replay\/(\d+)$/, () => import("./replay.js"), "showReplay"],
   [/^\/verify\/(\d+)$/, () => import("./verify.js"), "showVerify"],
   [/^\/p\/([0-9a-f]{32})$/, () => import("./player-page.js"), "showPlayer"],

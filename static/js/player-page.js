@@ -1,6 +1,6 @@
 // A player's page at /p/{id}: games and wins per title, each rating with its uncertainty and a
-// small chart of it over time, and the last games, each with its replay.
-import { api } from "./api.js";
+// small chart of it over time, and the last games, each with its replay; on your own page, your tutorials.
+import { api, identity } from "./api.js";
 import { h } from "./dom.js";
 import { avatar } from "./room/avatar.js";
 import { currentLang, errorText, register, num, t } from "./i18n/index.js";
@@ -21,9 +21,33 @@ export function showPlayer(root, playerId) {
   let player = null;
   let error = null;
 
+  let tutorials = null;  // on your own page: every tutorial with how far you got
+
   async function load() {
     try { player = await api("GET", `/api/players/${playerId}`); } catch (err) { error = err; }
     redraw();
+    if (identity()?.id === playerId) {
+      try {
+        const [all, mine] = await Promise.all([api("GET", "/api/tutorials"), api("GET", "/api/players/me/tutorials")]);
+        tutorials = all.map((entry) => ({ ...entry, mine: mine.find((row) => row.game === entry.game) || null }));
+      } catch (err) { console.error(err); }
+      redraw();
+    }
+  }
+
+  // Your tutorials: learnt, or how far you got, each one tap from playing it. A player's own business:
+  // the page shows it to them alone (the API answers only for "me").
+  function tutorialsCard() {
+    const row = (entry) => {
+      const mine = entry.mine;
+      const where = mine?.done ? `✓ ${t("profile.tutorial_done")}` : mine ? t("profile.tutorial_at", { n: mine.step + 1, total: entry.steps }) : "";
+      return h("li", { class: "tutorial-row", dataset: { game: entry.game, done: String(!!mine?.done) } },
+        h("b", {}, gameTitle(entry.game)), where ? h("span", { class: "muted" }, ` · ${where}`) : null, " ",
+        h("a", { href: `/learn/${entry.game}`, class: "link", "aria-label": `${t("profile.tutorial_open")}: ${gameTitle(entry.game)}` },
+          t("profile.tutorial_open")));
+    };
+    return h("section", { class: "card", id: "profile-tutorials" }, h("h2", {}, t("profile.tutorials")),
+      h("p", { class: "muted" }, t("profile.tutorials_only_you")), h("ul", { class: "tutorial-rows" }, tutorials.map(row)));
   }
 
   function titleCard(entry) {
@@ -66,6 +90,7 @@ export function showPlayer(root, playerId) {
         : h("p", { class: "muted", id: "profile-empty" }, t("profile.no_games")),
       player.recent.length ? h("section", { class: "card", id: "profile-recent" }, h("h2", {}, t("profile.recent")),
         h("ul", { class: "recent-games" }, player.recent.map(recentGame))) : null,
+      tutorials ? tutorialsCard() : null,
       h("p", { class: "controls" }, back)));
   }
 

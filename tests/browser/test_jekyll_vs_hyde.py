@@ -242,6 +242,10 @@ def test_a_trick_is_played_with_the_keyboard_alone(server, browser):
         page.keyboard.press("Enter")
     page.wait_for_selector(f"#hand .card-face[data-card='{played}']", state="detached")
     assert focused(page)["inHand"], "a played card hands focus to its neighbour"
+    # One status region: the turn bar once took its id, and every announcement replaced the bar's prompt.
+    assert page.locator("[id=status]").count() == 1 and page.locator(".turn-bar").inner_text() != page.inner_text(
+        "#status"
+    )
     # The trick completes (at once if I followed, after the bot's card if I led) and is held with its winner.
     page.wait_for_function("window.__holds.length > 0", timeout=10000)
     assert page.evaluate("window.__holds[0].marked") == 1

@@ -65,6 +65,11 @@ TAGS = [
         "description": "Any game's rules engine over HTTP, stateless (signed state tokens), "
         "for bot writers: new game, apply an action, advance the clock.",
     },
+    {
+        "name": "tutorials",
+        "description": "Each game's tutorial, played step by step on the real engine (only the taught "
+        "action moves it on), and your progress through them.",
+    },
     {"name": "operations", "description": "Liveness and readiness probes for deployments."},
 ]
 

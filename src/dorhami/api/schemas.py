@@ -97,6 +97,9 @@ class GamePublic(BaseModel):
         description='per key: {"choices": [...]} or {"min": n, "max": m}; for building a form'
     )
     presets: dict[str, dict[str, Any]] = Field(description="named config sets, e.g. Twin It's classic")
+    tutorial_minutes: int | None = Field(
+        None, description="the length of the game's tutorial (GET /api/tutorials/{slug}); null: none yet"
+    )
 
 
 class RoomCreate(Strict):

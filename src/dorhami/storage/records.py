@@ -279,3 +279,15 @@ class InvitationRecord(Base):
     created_ms: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16))  # "pending", "accepted", "declined" or "expired"
     answered_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+
+
+class TutorialProgressRecord(Base):
+    """How far a player got in one game's tutorial: the step to resume at, and when they first
+    finished it (kept once set: playing it again does not unlearn the game)."""
+
+    __tablename__ = "tutorial_progress"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer)
+    done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    updated_ms: Mapped[int] = mapped_column(BigInteger)

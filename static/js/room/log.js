@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { currentLang, t } from "../i18n/index.js";
 import { howToLink } from "./head.js";
+import { tutorialLink } from "../learn/offer.js";
 import { peopleList } from "./presence.js";
 
 // One move log per room page. `journal` is [{game, version, events}]; `game` is the renderer.
@@ -62,7 +63,8 @@ export function moveLog() {
     keys.row = key;
     const handOver = room.status === "playing" && ctl.mySeat !== null
       ? h("button", { type: "button", class: "small", id: "hand-to-bot", onclick: ctl.leaveDuringGame }, t("hand_to_bot")) : null;
-    menu.replaceChildren(...[toggle, howToLink(room), handOver].filter(Boolean));
+    const learn = room.status === "playing" ? tutorialLink(room.game, { id: "learn-link-table", newTab: true }) : null;
+    menu.replaceChildren(...[toggle, howToLink(room), learn, handOver].filter(Boolean));
     toggle.textContent = t("history_n", { n: made.count });
     panel.setAttribute("aria-label", t("history"));
   }

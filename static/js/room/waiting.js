@@ -1,6 +1,7 @@
 // The waiting room: the room's options in words, its link to share, and the controls before the game
 // (take a seat, add a bot, start, leave). `ctl` is the room's control object (see index.js).
 import { clientSeed, ensurePlayer, identity } from "../api.js";
+import { tutorialOffer } from "../learn/offer.js";
 import { h, toast } from "../dom.js";
 import { listText, t } from "../i18n/index.js";
 import { optionsSummary } from "../options-form.js";
@@ -11,7 +12,8 @@ import "../friends-words.js";
 const BOT_LEVELS = ["easy", "normal", "hard"];
 
 export function waitingRoom(ctl, listing) {
-  return [optionsLine(ctl.room, listing), shareBox(ctl), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean);
+  const learn = tutorialOffer(ctl.room.game, listing?.tutorial_minutes, { id: "learn-offer-room", onDecline: ctl.redraw });
+  return [learn, optionsLine(ctl.room, listing), shareBox(ctl), h("h2", {}, t("seats")), seatList(ctl)].filter(Boolean);
 }
 
 // The link goes out through the phone's own share sheet where there is one (the message in the

@@ -6,7 +6,7 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from ...catalogue import GAMES, get_engine
+from ...catalogue import GAMES, TUTORIALS, get_engine
 from ...engine import Engine
 from ...errors import ErrorCode
 from ...hub.errors import HubError
@@ -35,6 +35,7 @@ async def list_games() -> list[GamePublic]:
             default_config={**e.default_config(), **table_options(e)},
             config_options=option_forms(e),
             presets=e.presets(),
+            tutorial_minutes=TUTORIALS[e.slug].minutes if e.slug in TUTORIALS else None,
         )
         for e in sorted(GAMES.values(), key=lambda e: e.slug)
     ]

@@ -1,4 +1,4 @@
-"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}`, `/replay/{id}`,
+"""The browser client's pages: the single page for `/`, `/t/{code}`, `/how/{slug}`, `/learn/{slug}`, `/replay/{id}`,
 `/verify/{id}`, `/p/{id}` and `/leaderboard/{slug}`, the 404 page, the offline page and the service worker.
 
 Pages are never cached without asking (`no-cache`, with the asset version as their ETag), so a
@@ -12,7 +12,7 @@ import re
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from ...catalogue import GAMES
+from ...catalogue import GAMES, TUTORIALS
 from ..assets import REVALIDATE, AssetTree
 from ..deps import HubDep, address_limit
 from .community import is_player_id
@@ -39,6 +39,12 @@ async def table_page(code: str, request: Request) -> Response:
 async def how_to_play(slug: str, request: Request) -> Response:
     """How to play one game; the client draws it from the game's `js/howto/<slug>.js`."""
     return single_page(request) if slug in GAMES else not_found_page(request)
+
+
+@router.api_route("/learn/{slug}", methods=PAGE_METHODS)
+async def tutorial_page(slug: str, request: Request) -> Response:
+    """A game's tutorial; the client asks GET /api/tutorials/{slug}."""
+    return single_page(request) if slug in TUTORIALS else not_found_page(request)
 
 
 @router.api_route("/replay/{game_id}", methods=PAGE_METHODS)

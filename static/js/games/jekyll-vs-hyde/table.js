@@ -177,7 +177,7 @@ function turnBar(view, ctx, held, playable, step) {
     : promptText(view, ctx, held, playable);
   const deadline = me != null ? view.deadlines?.[me] : null;
   if (!text && !deadline) return null;
-  return h("div", { class: `turn-bar ${pendingCount(ctx) ? "mine" : ""}`, id: "status" },
+  return h("div", { class: `turn-bar ${pendingCount(ctx) ? "mine" : ""}`, id: "jvh-status" },
     h("p", { class: "prompt" }, text),
     deadline ? h("span", { class: "my-timer" }, h("span", { class: "muted" }, t("jvh.your_timer")), " ", timer(deadline, ctx, "my-timer")) : null);
 }

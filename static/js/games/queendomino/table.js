@@ -336,6 +336,8 @@ function boardSvg(view, ctx, seat, targets) {
     return s("g", { class: `qd-cell ${kind ? "tappable" : ""}`,
       dataset: { cell: k, content: contentKind(content), ...(kind ? { legal: "1", mark: kind } : {}), ...(cursor ? { focus: "board" } : {}) },
       role: mine ? "gridcell" : null, tabindex: mine ? (cursor ? 0 : -1) : null,
+      // A picked cell says so, so a coach pointing at "this cell, then that one" moves on (docs/TUTORIALS.md).
+      "aria-selected": kind === "selected" || kind === "chosen-plot" ? "true" : null,
       onclick: kind ? () => tapCell(ctx, k) : null,
       onfocus: mine ? (e) => { if (ui.cursor !== k) moveCursor(e.currentTarget.ownerSVGElement, k, false); } : null },
     s("title", {}, label), cellArt(content, index, pawnColour(seat)), mark,
