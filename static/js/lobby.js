@@ -7,7 +7,7 @@ import { gameTitle } from "./games/index.js";
 import { optionsForm } from "./options-form.js";
 import "./leaderboard.js";  // its strings: each card links to its game's leaderboard
 import { yourTurnLine } from "./my-games-badge.js";
-import { goTo, startBotGame } from "./bot-game.js";
+import { fittingLevel, goTo, startBotGame } from "./bot-game.js";
 import { tutorialOffer } from "./learn/offer.js";
 import { syncProgress } from "./learn/progress.js";
 
@@ -89,7 +89,11 @@ export function showLobby(root) {
     const name = document.getElementById("name").value.trim();
     if (!name) { toast(t("name_needed"), "error"); document.getElementById("name").focus(); return; }
     try {
-      if (bots) { goTo((await startBotGame(game.slug, { name, config })).url); return; }
+      if (bots) {
+        const level = await fittingLevel(game.slug, game.bot_levels);
+        goTo((await startBotGame(game.slug, { name, config, level })).url);
+        return;
+      }
       await ensurePlayer(name);
       const room = await api("POST", "/api/rooms", { game: game.slug, private: isPrivate, config });
       if (!watch) await api("POST", `/api/rooms/${room.code}/join`, { client_seed: clientSeed() });

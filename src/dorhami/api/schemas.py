@@ -84,6 +84,16 @@ class SessionsPublic(BaseModel):
     sessions: list[SessionPublic] = Field(description="newest first")
 
 
+class BotLevelPublic(BaseModel):
+    level: str = Field(examples=["hard"])
+    rating: float | None = Field(
+        description="the level's rating on the game's scale (mu - 3 sigma, as the leaderboard shows a "
+        "person's), from bot games the bench plays; null until measured"
+    )
+    mu: float | None
+    sigma: float | None
+
+
 class GamePublic(BaseModel):
     slug: str
     title: str
@@ -97,6 +107,9 @@ class GamePublic(BaseModel):
         description='per key: {"choices": [...]} or {"min": n, "max": m}; for building a form'
     )
     presets: dict[str, dict[str, Any]] = Field(description="named config sets, e.g. Twin It's classic")
+    bot_levels: list[BotLevelPublic] = Field(
+        default_factory=list, description="the levels a host may seat (POST /api/rooms/{code}/bots), weakest first"
+    )
     tutorial_minutes: int | None = Field(
         None, description="the length of the game's tutorial (GET /api/tutorials/{slug}); null: none yet"
     )
@@ -243,7 +256,9 @@ class JoinResult(BaseModel):
 
 
 class BotCreate(Strict):
-    level: Literal["easy", "normal", "hard"] = "normal"
+    level: Literal["easy", "normal", "hard", "expert"] = Field(
+        "normal", description="expert only in the games whose bots have one (GET /api/games: bot_levels)"
+    )
     seat: int | None = Field(default=None, ge=0, le=63)
 
 

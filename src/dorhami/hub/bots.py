@@ -15,7 +15,9 @@ from types import ModuleType
 
 from ..engine import Action, Engine, IllegalAction, State
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
+# Every game's bots play these; `expert` only where the game's strategy says it has one (EXPERT = True).
+BASE_LEVELS = BOT_LEVELS[:3]
 DEFAULT_LEVEL = "normal"
 
 
@@ -34,6 +36,11 @@ def strategy(engine: Engine) -> ModuleType | None:
         return import_module(f"{package}.strategy")
     except ModuleNotFoundError:
         return None
+
+
+def levels(engine: Engine) -> tuple[str, ...]:
+    """The levels this game's bots play (docs/BOTS.md)."""
+    return BOT_LEVELS if getattr(strategy(engine), "EXPERT", False) else BASE_LEVELS
 
 
 def random_legal_action(engine: Engine, state: State, seat: int, rng: random.Random, level: str) -> Action | None:

@@ -7,11 +7,12 @@ room hears of it. Everything here runs inside the table's actor.
 
 from __future__ import annotations
 
+from ..catalogue import get_engine
 from ..errors import ErrorCode
 from ..storage import friends
 from ..storage.records import RoomRecord, SeatRecord
-from . import pace
-from .bots import BOT_LEVELS, DEFAULT_LEVEL
+from . import bots, pace
+from .bots import DEFAULT_LEVEL
 from .errors import HubError
 from .presence import Roster
 from .services import TableEffects, TableServices, verb
@@ -99,8 +100,9 @@ class Seating:
     async def add_bot(self, player_id: str, level: str | None, seat: int | None) -> int:
         self.require_host(player_id)
         level = level or DEFAULT_LEVEL
-        if level not in BOT_LEVELS:
-            raise HubError(ErrorCode.INVALID_LEVEL, f"expected a bot level in {BOT_LEVELS}, but got {level!r}")
+        allowed = bots.levels(get_engine(self.room.game))
+        if level not in allowed:
+            raise HubError(ErrorCode.INVALID_LEVEL, f"expected a bot level in {allowed}, but got {level!r}")
         if self.room.status == "playing":
             raise HubError(ErrorCode.GAME_RUNNING, "bots join before the game starts")
         free = self._free()

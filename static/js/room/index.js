@@ -170,7 +170,7 @@ export function showRoom(root, code) {
   function controls() {
     const me = identity();
     return { room, me, isHost: !!me && room.host.id === me.id, call, code, mySeat: mySeat(), seatName, local,
-      leaveDuringGame, redraw, reconnect: connect, game };
+      leaveDuringGame, redraw, reconnect: connect, game, listing };
   }
 
   // The page keeps one element per part and only refills the parts; the game's element is never

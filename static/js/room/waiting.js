@@ -3,7 +3,7 @@
 import { clientSeed, ensurePlayer, identity } from "../api.js";
 import { tutorialOffer } from "../learn/offer.js";
 import { h, toast } from "../dom.js";
-import { listText, t } from "../i18n/index.js";
+import { listText, num, t } from "../i18n/index.js";
 import { optionsSummary } from "../options-form.js";
 import { gameTitle } from "../games/index.js";
 import { seatList } from "./seats.js";
@@ -64,12 +64,16 @@ async function join(ctl) {
   if (await ctl.call("POST", `/api/rooms/${ctl.code}/join`, { client_seed: clientSeed() })) ctl.reconnect();
 }
 
-// The level is the host's choice for this room (`ctl.local` lives as long as the room's page).
+// The level is the host's choice for this room (`ctl.local` lives as long as the room's page); each says
+// how strong it is on the game's rating scale, where the bench has measured it.
 function botPicker(ctl) {
   const local = ctl.local;
   local.botLevel ??= "normal";
+  const levels = ctl.listing?.bot_levels?.length ? ctl.listing.bot_levels : BOT_LEVELS.map((level) => ({ level, rating: null }));
+  const words = ({ level, rating }) => (rating == null ? t(`bot_level.${level}`)
+    : t("bot_level_rated", { level: t(`bot_level.${level}`), n: num(Math.round(rating)) }));
   const level = h("select", { id: "bot-level", "aria-label": t("bot_level"), onchange: (e) => { local.botLevel = e.target.value; } },
-    BOT_LEVELS.map((l) => h("option", { value: l, selected: l === local.botLevel }, t(`bot_level.${l}`))));
+    levels.map((l) => h("option", { value: l.level, selected: l.level === local.botLevel }, words(l))));
   return h("span", { class: "bot-picker" }, level,
     h("button", { id: "add-bot", onclick: () => ctl.call("POST", `/api/rooms/${ctl.code}/bots`, { level: local.botLevel }) }, t("add_bot")));
 }

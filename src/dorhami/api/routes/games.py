@@ -6,17 +6,20 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
+from ...bot_ratings import BOT_RATINGS
 from ...catalogue import GAMES, TUTORIALS, get_engine
 from ...engine import Engine
 from ...errors import ErrorCode
+from ...hub import bots
 from ...hub.errors import HubError
 from ...hub.hub import Hub
 from ...hub.replay import viewer_frames
 from ...hub.room_rules import option_forms, table_options
 from ...hub.verify import checks, revealed
+from ...ratings import ordinal
 from ...storage.records import GameRecord, PlayerRecord
 from ..deps import HubDep, address_limit, optional_player
-from ..schemas import ERRORS, GamePublic, ReplayPublic, VerifyPublic
+from ..schemas import ERRORS, BotLevelPublic, GamePublic, ReplayPublic, VerifyPublic
 
 router = APIRouter(prefix="/api", tags=["games"], dependencies=[Depends(address_limit("request"))], responses=ERRORS)
 
@@ -35,10 +38,23 @@ async def list_games() -> list[GamePublic]:
             default_config={**e.default_config(), **table_options(e)},
             config_options=option_forms(e),
             presets=e.presets(),
+            bot_levels=bot_levels(e),
             tutorial_minutes=TUTORIALS[e.slug].minutes if e.slug in TUTORIALS else None,
         )
         for e in sorted(GAMES.values(), key=lambda e: e.slug)
     ]
+
+
+def bot_levels(engine: Engine) -> list[BotLevelPublic]:
+    """Each level with its measured rating (bench/quality/bot_ratings.py writes dorhami/bot_ratings.py)."""
+    measured = BOT_RATINGS.get(engine.slug, {})
+    rows = []
+    for level in bots.levels(engine):
+        found = measured.get(level)
+        mu, sigma = (found["mu"], found["sigma"]) if found else (None, None)
+        rating = round(ordinal(mu, sigma), 1) if mu is not None and sigma is not None else None
+        rows.append(BotLevelPublic(level=level, rating=rating, mu=mu, sigma=sigma))
+    return rows
 
 
 def _any_mode(engine: Engine) -> dict[str, Any]:

@@ -45,6 +45,8 @@ export default {
   "bot_level.easy": "easy",
   "bot_level.normal": "normal",
   "bot_level.hard": "hard",
+  "bot_level.expert": "expert",
+  "bot_level_rated": "{level}: about as strong as a player rated {n}",
   "move_to": "Move to…",
   "move_seat_of": "Move {name} to another seat",
   "remove_seat_of": "Remove {name} from the seat",

@@ -45,6 +45,8 @@ export default {
   "bot_level.easy": "آسان",
   "bot_level.normal": "معمولی",
   "bot_level.hard": "سخت",
+  "bot_level.expert": "استاد",
+  "bot_level_rated": "{level}: هم‌قدِ بازیکنی با امتیاز {n}",
   "move_to": "جابه‌جایی به…",
   "move_seat_of": "بردن {name} به صندلی دیگر",
   "remove_seat_of": "برداشتن {name} از صندلی",
