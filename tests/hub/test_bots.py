@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+
 from dorhami.catalogue import get_engine
 from dorhami.hub.bots import plan
 from tests.support.botsim import bot_game
@@ -47,9 +49,12 @@ def test_bot_reaction_time_follows_its_level():
     state = engine.setup(2, 1, {})
     state, _ = engine.advance(state, engine.next_deadline(state))
     rng = random.Random(1)
-    easy = [plan(engine, state, 0, rng, "easy", (700, 1600), 0).at_ms for _ in range(50)]
-    hard = [plan(engine, state, 0, rng, "hard", (700, 1600), 0).at_ms for _ in range(50)]
-    assert min(easy) > max(hard)
+    easy = [plan(engine, state, 0, rng, "easy", (700, 1600), 0).at_ms for _ in range(200)]
+    hard = [plan(engine, state, 0, rng, "hard", (700, 1600), 0).at_ms for _ in range(200)]
+    # Slower on the whole, yet overlapping as people's reactions do (docs/bots-race-model.md): a quick
+    # easy bot sometimes beats a slow hard one.
+    assert statistics.median(easy) > statistics.median(hard) * 1.15
+    assert min(easy) < max(hard)
 
 
 def test_a_turn_based_bot_tags_its_action_with_the_step():

@@ -1,16 +1,20 @@
-"""A Twin It bot's eye: from the public view, the claim a quick player would make now.
+"""A Twin It bot's eye: from the public view, the claim a player would make now, and how long
+they would take to see it (docs/bots-race-model.md has the model and its sources).
 
-Pure and deterministic, so the table can keep a plan while it stays valid (a bot's reaction time
-is not restarted by unrelated changes). A slip is decided once per claim, by a fixed draw from
-the seat and the claim's cards, so re-plans do not roll it again: the easy bot turns a true claim
-into a near miss (its first card with a card of another design) at about MISTAKE_CHANCE.
-Before, the slip was rolled at every re-plan, even by a bot with nothing to claim: 133 of 401
-claims (33 %) of two easy bots over 10 seeded games were mistakes; now 18 of 209 (9 %).
-In team mode an easy hand slips the same way (22 team mistakes in 6 four-seat games), normal
-bots also steal and hard ones steal or upgrade (TEAM_SET_MOVES); all stay legal touches (§4.8).
+Reaction: a visual search. The time to spot a match grows with the cards on view (every
+loose-visible card, and every pair a steal could target), drawn ex-Gaussian per level:
+mu = base + slope × items, a Gaussian spread sigma and an exponential tail tau. The levels'
+distributions overlap, so a slower level still wins some races.
 
-Strength, 2-seat head to head over 12 seeded games (tests/games/twin_it/test_strategy.py):
-hard beats normal 12-0, normal beats easy 12-0.
+Slips: at every level a claim may go wrong, more often the more cards are on view (the pressure
+of a rival likely to find something soon). A slip claims the match's first card with a look-alike
+(a design of the same family, one parameter away, §2.2) if one is on view, else with any other
+card: a legal claim that the rules penalise (§4.6). The slip and the reaction are drawn once per
+plan from the rng the table gives, and ride on the action (`Planned`) to `reaction_ms`, so a plan
+kept across unrelated changes keeps both.
+
+In team mode an easy hand slips at about TEAM_SLIP, normal bots also steal and hard ones steal or
+upgrade (TEAM_SET_MOVES); all stay legal touches (§4.8).
 """
 
 from __future__ import annotations
@@ -24,10 +28,30 @@ from .state import PLAYING
 if TYPE_CHECKING:
     from ...engine.contract import Engine
 
-MISTAKE_CHANCE = {"easy": 0.08, "normal": 0.0, "hard": 0.0}
-# How long a bot needs to spot a match (ms), by level; a flip is quicker.
-REACTION_MS = {"easy": (2600, 4200), "normal": (1500, 2600), "hard": (800, 1400)}
+
+class Planned(dict):  # type: ignore[type-arg]
+    """An action (the dict the engine judges) with the bot's drawn reaction time beside it, not in it."""
+
+    reaction: int
+
+
+# Per level: mu = BASE + SLOPE × items (ms), then a Gaussian spread SIGMA × mu and an exponential
+# tail of mean TAU × mu (ex-Gaussian; spread and tail grow with the search, as in search data).
+# SLIP: the chance a claim goes wrong, BASE + PER_ITEM × items (the more on view, the more hurry).
+REACTION = {
+    "easy": {"base": 800, "slope": 40, "sigma": 0.15, "tau": 0.35},
+    "normal": {"base": 750, "slope": 37, "sigma": 0.15, "tau": 0.35},
+    "hard": {"base": 700, "slope": 35, "sigma": 0.15, "tau": 0.35},
+}
+SLIP = {
+    "easy": {"base": 0.03, "per_item": 0.0015},
+    "normal": {"base": 0.02, "per_item": 0.001},
+    "hard": {"base": 0.01, "per_item": 0.0006},
+}
+FASTEST_MS = 250  # no reaction to a new sight is quicker (anticipations are not reactions)
 FLIP_MS = (500, 1100)
+# Team mode keeps a fixed per-claim slip (a touch is half a claim; its timing is the same model).
+TEAM_SLIP = {"easy": 0.08, "normal": 0.04, "hard": 0.02}
 
 
 def loose_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -64,21 +88,53 @@ def true_claims(view: dict[str, Any], seat: int) -> list[list[dict[str, Any]]]:
 
 
 def slips(state: dict[str, Any], seat: int, cards: list[dict[str, Any]], level: str) -> bool:
-    """Whether `seat` fumbles this claim: one fixed draw per (seat, cards, the table's mistakes),
-    so a re-plan keeps it and only a mistake (a slip counts one) rolls again."""
+    """Team mode: whether `seat` fumbles this touch: one fixed draw per (seat, cards, the table's
+    mistakes), so a re-plan keeps it and only a mistake (a slip counts one) rolls again."""
     key = ",".join(str(entry["card"]) for entry in cards)
     draw = random.Random(f"twin-it:{seat}:{sum(state['mistakes'])}:{key}").random()
-    return draw < MISTAKE_CHANCE.get(level, 0.0)
+    return draw < TEAM_SLIP.get(level, 0.0)
 
 
-def near_miss(view: dict[str, Any], cards: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    """The easy bot's slip on `cards`: their first card with a loose card of another design."""
+def items_on_view(view: dict[str, Any]) -> int:
+    """What the eye searches for a match: every loose-visible card and every pair a steal could take."""
+    return len(loose_cards(view)) + sum(1 for won in view["sets"] if len(won["cards"]) == 2)
+
+
+def draw_reaction(level: str, items: int, rng: random.Random) -> int:
+    """One ex-Gaussian reaction (ms) of `level` to a view of `items` things to search."""
+    model = REACTION.get(level, REACTION["normal"])
+    mu = model["base"] + model["slope"] * items
+    drawn = rng.gauss(mu, model["sigma"] * mu) + rng.expovariate(1 / (model["tau"] * mu))
+    return max(FASTEST_MS, round(drawn))
+
+
+def slip_chance(level: str, items: int) -> float:
+    model = SLIP.get(level, SLIP["normal"])
+    return min(0.5, model["base"] + model["per_item"] * items)
+
+
+def look_alike(design: int, other: int) -> bool:
+    """Designs of one family (d mod 30) differ in one drawing parameter (§2.2)."""
+    return design % 30 == other % 30
+
+
+def near_miss(view: dict[str, Any], cards: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]] | None:
+    """A slip on `cards`: their first card with a look-alike of another design, or any other card."""
     first = cards[0]
     others = [entry for entry in loose_cards(view) if entry["design"] != first["design"]]
     if not others:
         return None
-    pick = random.Random(f"twin-it:miss:{first['card']}").choice(others)
-    return claim_of([first, pick])
+    alike = [entry for entry in others if look_alike(entry["design"], first["design"])]
+    return claim_of([first, rng.choice(alike or others)])
+
+
+def team_miss(view: dict[str, Any], cards: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """Team mode's slip: the touch's first card with a fixed loose card of another design."""
+    first = cards[0]
+    others = [entry for entry in loose_cards(view) if entry["design"] != first["design"]]
+    if not others:
+        return None
+    return claim_of([first, random.Random(f"twin-it:miss:{first['card']}").choice(others)])
 
 
 # Team mode (§4.8): which won sets a level dares to complete with a loose card.
@@ -119,7 +175,7 @@ def team_touch(view: dict[str, Any], state: dict[str, Any], seat: int, level: st
             cards = completion(view, team, touch["cards"], level)
             if cards:
                 if slips(state, seat, touch["cards"] + cards, level):
-                    cards = cast("list[dict[str, Any]]", near_miss(view, touch["cards"][:1]))[1:] or cards
+                    cards = cast("list[dict[str, Any]]", team_miss(view, touch["cards"][:1]))[1:] or cards
                 return {"type": "touch", "cards": cards}
     if any(t["seat"] == seat for t in view["touches"]):
         return None  # our hand is already down, waiting for a teammate
@@ -132,6 +188,21 @@ def team_touch(view: dict[str, Any], state: dict[str, Any], seat: int, level: st
     return None
 
 
+def claim_plan(view: dict[str, Any], seat: int, rng: random.Random, level: str) -> Planned | None:
+    """The best match, or a slip on it, with the reaction drawn for this view."""
+    claims = true_claims(view, seat)
+    if not claims:
+        return None
+    items = items_on_view(view)
+    reaction = draw_reaction(level, items, rng)
+    cards = claims[0]
+    if rng.random() < slip_chance(level, items):
+        cards = near_miss(view, cards, rng) or cards
+    planned = Planned(type="claim", cards=cards)
+    planned.reaction = reaction
+    return planned
+
+
 def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random, level: str) -> dict[str, Any] | None:
     """The bot's next action for `seat`, or None to wait."""
     view = engine.view(state, seat)
@@ -141,18 +212,22 @@ def choose(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random,
         if view["mode"] == "team":
             touch = team_touch(view, state, seat, level)
             if touch:
-                return touch
+                planned = Planned(touch)
+                planned.reaction = draw_reaction(level, items_on_view(view), rng)
+                return planned
         else:
-            claims = true_claims(view, seat)
-            if claims:
-                slip = near_miss(view, claims[0]) if slips(state, seat, claims[0], level) else None
-                return {"type": "claim", "cards": slip or claims[0]}
+            claim = claim_plan(view, seat, rng, level)
+            if claim:
+                return claim
     if view["mode"] == "coop":
         return {"type": "flip"} if view["stock"]["count"] else None
     return {"type": "flip"} if view["active"] == seat else None
 
 
 def reaction_ms(action: dict[str, Any], level: str, rng: random.Random) -> int:
-    """How long the bot takes before sending `action`."""
-    low, high = FLIP_MS if action["type"] == "flip" else REACTION_MS.get(level, REACTION_MS["normal"])
-    return rng.randint(low, high)
+    """How long the bot takes before sending `action`: the reaction drawn with a claim's plan (a
+    copy of the action without it gets one for a mid-game table of 12 cards), or a flip's time."""
+    if action["type"] == "flip":
+        return rng.randint(*FLIP_MS)
+    reaction = getattr(action, "reaction", None)
+    return reaction if reaction is not None else draw_reaction(level, 12, rng)
