@@ -17,6 +17,8 @@ Levels:
 - hard: the same, counting every card played this round, inferring the other seat's voids and
   knowing where the cards it gave went, with more samples; and it weighs the later tricks of the
   round by its hand's strength against the unseen cards instead of as coin flips.
+- expert: information-set Monte Carlo (expert.py): hands drawn for the other seat from what the
+  seat knows, each legal card (exchange, Greed gift, lead, follow) played out to the round's end.
 
 Measured win rates (tests/games/jekyll_vs_hyde/test_strategy.py, seeds 7000–7199, 200 games per
 pairing, seats alternating):
@@ -37,6 +39,8 @@ from typing import Any, cast
 from ...engine.contract import Action, Engine, State
 from .components import CARD_COUNT, COLORS, ROUNDS, TRACK_END, TRICKS_PER_ROUND, color, is_potion, strength, value
 
+# This game's bots have an `expert` level (hub/bots.py lists it for the host; docs/BOTS.md).
+EXPERT = True
 EASY_RANDOM = 0.5
 SAMPLES = {"easy": 4, "normal": 4, "hard": 10}
 # A rough spread of per-round trick differences (0, 2, …, 10 → weight) for the rounds still to come:
@@ -267,6 +271,10 @@ def choose(engine: Engine, state: State, seat: int, rng: Random, level: str = "n
         return rng.choice(actions)
     seen = engine.view(state, seat)
     phase = seen["phase"]
+    if level == "expert":
+        from .expert import choose_expert  # imported here: expert builds on this module
+
+        return choose_expert(state, seen, seat, actions, rng)
     if phase == "exchange":
         return choose_exchange(actions, seen, Position(seen, seat))
     memory = Memory(state, seen, seat, counting=level == "hard")
