@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.contract import clone
 from .components import BUILDING_COLOURS, CELLS, PILES, SIZE, card_public, cell
 from .state import breakdown, placements, purchases, top_card
 
@@ -41,7 +42,7 @@ def view(state: dict[str, Any], seat: int | None, legal: list[dict[str, Any]]) -
         "legal_actions": legal if own is not None else [],
         "config": dict(state["config"]),
         "step": state["step"],
-        "result": state["result"],
+        "result": clone(state["result"]) if state["result"] else None,  # a copy, like every other part
     }
 
 

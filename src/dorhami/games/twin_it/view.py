@@ -63,7 +63,7 @@ def view(state: dict[str, Any], seat: int | None, result: dict[str, Any] | None)
         {
             "id": won["id"],
             "owner": won["owner"],
-            "cards": won["cards"],
+            "cards": list(won["cards"]),
             "design": won["design"],
             "acquired_seq": won["acquired_seq"],
         }
@@ -78,7 +78,7 @@ def view(state: dict[str, Any], seat: int | None, result: dict[str, Any] | None)
         "step": state["step"],
         "turn": state["turn"],
         "clock": state["clock"],
-        "config": state["config"],
+        "config": dict(state["config"]),  # a copy: a view must never be a way to change the game
         "mode": state["mode"],
         "phase": state["phase"],
         "players": state["players"],
@@ -92,8 +92,11 @@ def view(state: dict[str, Any], seat: int | None, result: dict[str, Any] | None)
         "forbidden": {"seat": state["previous_winner"], "cards": forbidden} if forbidden else None,
         "forbidden_designs": sorted(state["forbidden_designs"]),
         "owners": owners_view(state),
-        "locked_until": state["locked_until"],
-        "touches": [{"seat": t["seat"], "cards": t["cards"], "expires_at": t["expires_at"]} for t in state["touches"]],
+        "locked_until": list(state["locked_until"]),
+        "touches": [
+            {"seat": t["seat"], "cards": [dict(entry) for entry in t["cards"]], "expires_at": t["expires_at"]}
+            for t in state["touches"]
+        ],
         "stock": {"count": len(state["stock"]), "top": stock_top} if state["mode"] == "coop" else None,
         "points": state["points"] if state["mode"] == "coop" else None,
         "result": result,
