@@ -10,8 +10,9 @@ Each game's mutants are `MUTANTS` in `bench/quality/mutants/<game_dir>.py`. A mu
 text in a file of `games/<game_dir>/` (it must occur there exactly once: after an edit of the rules, a
 mutant whose text is gone is reported `stale`, never silently skipped). Every mutant runs in a fresh
 copy of `src/` and the game's tests (the working tree is never touched), one at a time, with
-`pytest -x`; the first failing test is the one that kills it. Exit status 1 when any mutant survives
-or is stale.
+`pytest -x`; the first failing test is the one that kills it. A mutant that stops the tests from being
+collected at all (an import or syntax error) is `broken`, not killed. Exit status 1 when any mutant
+survives, is stale or is broken.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def stage(package: str, workdir: Path) -> None:
 
 
 def run_one(package: str, mutant: Mutant, workdir: Path) -> tuple[str, str]:
-    """('killed', test) | ('survived', '') | ('stale', why), in a fresh copy."""
+    """('killed', test) | ('survived', '') | ('stale' | 'broken', why), in a fresh copy."""
     stage(package, workdir)
     path = workdir / "src" / "dorhami" / "games" / package / mutant.file
     text = path.read_text("utf-8")
@@ -100,8 +101,12 @@ def run_one(package: str, mutant: Mutant, workdir: Path) -> tuple[str, str]:
     done = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True)
     if done.returncode == 0:
         return "survived", ""
+    if done.returncode != 1:
+        # Collection failed (an import error, a syntax error): no test judged a rule. Such a mutant
+        # proves nothing; rewrite it as a change a test can run against.
+        return "broken", f"pytest exit {done.returncode}"
     found = FAILED.search(done.stdout) or ERROR.search(done.stdout)
-    return "killed", found.group(1) if found else f"exit {done.returncode}"
+    return "killed", found.group(1) if found else "a test failed"
 
 
 def run_game(game: str, only: set[str]) -> bool:
