@@ -10,7 +10,7 @@ Per game, prints one table row per pairing (docs/BOTS.md keeps the figures):
   1/2).
 - In the games scored in points (Camel Up Cards' coins, Queendomino's points), the first level's
   mean lead over the best other seat, ± its standard error.
-- `expert vs hard` (Jekyll vs Hyde only, EXTRA_PAIRINGS): head to head with a Wilson 95 % interval.
+- `expert vs hard` (Jekyll vs Hyde and Camel Up Cards, EXTRA_PAIRINGS): head to head with a Wilson 95 % interval.
   Head-to-head rows show it too, and every row the first level's CPU ms per move (median / p95).
   Only that pairing: --games 400 --pairing expert:hard jekyll-vs-hyde (run it on one core,
   `taskset -c 1`, when the machine is shared).
@@ -44,7 +44,7 @@ NO_TIMERS = {"jekyll-vs-hyde": {"timers_enabled": False}, "queendomino": {"turn_
 POINTS = {"camel-up-cards": "coins", "queendomino": "points"}
 PAIRINGS = [("easy", RANDOM), ("normal", RANDOM), ("hard", RANDOM), ("hard", "normal"), ("normal", "easy")]
 # Levels only some games have, head to head with the level below (also timed per move).
-EXTRA_PAIRINGS = {"jekyll-vs-hyde": [("expert", "hard")]}
+EXTRA_PAIRINGS = {"jekyll-vs-hyde": [("expert", "hard")], "camel-up-cards": [("expert", "hard")]}
 
 
 def config(slug: str, deal: int) -> dict:
