@@ -3,9 +3,10 @@
 
 BOT_RATINGS: dict[str, dict[str, dict[str, float]]] = {
     "camel-up-cards": {
-        "easy": {"mu": 21.21, "sigma": 3.05},
-        "hard": {"mu": 38.19, "sigma": 3.12},
-        "normal": {"mu": 35.43, "sigma": 2.92},
+        "easy": {"mu": 22.24, "sigma": 2.85},
+        "expert": {"mu": 38.12, "sigma": 2.43},
+        "hard": {"mu": 33.94, "sigma": 2.46},
+        "normal": {"mu": 31.37, "sigma": 2.42},
     },
     "double-connect": {
         "easy": {"mu": 24.68, "sigma": 2.93},
