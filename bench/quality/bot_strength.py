@@ -61,13 +61,13 @@ def turn_based_game(engine, levels: list[str], seed: int, settings: dict, clock:
     collects each level's CPU seconds per move (CPU time, since other work shares the machine)."""
     rng = random.Random(seed)
     state = engine.setup(len(levels), seed, settings, now_ms=0)
-    choose = bots.strategy(engine).choose
     while engine.result(state) is None:
         for seat, level in enumerate(levels):
             actions = engine.legal_actions(state, seat)
             if actions:
                 started = time.process_time()
-                action = rng.choice(actions) if level == RANDOM else choose(engine, state, seat, rng, level)
+                choose = bots.chooser(engine, level) if level != RANDOM else None
+                action = rng.choice(actions) if choose is None else choose(engine, state, seat, rng, level)
                 if clock is not None:
                     clock.setdefault(level, []).append(time.process_time() - started)
                 state, _ = engine.apply(state, seat, action, 0)

@@ -8,6 +8,7 @@ random legal action. Strategies are pure rules-side code; the timing and the pla
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -38,9 +39,26 @@ def strategy(engine: Engine) -> ModuleType | None:
         return None
 
 
+@cache
+def expert(engine: Engine) -> ModuleType | None:
+    """The game's `expert` module (a search built on its strategy), if it has one."""
+    package = type(engine).__module__.rsplit(".", 1)[0]
+    try:
+        return import_module(f"{package}.expert")
+    except ModuleNotFoundError:
+        return None
+
+
 def levels(engine: Engine) -> tuple[str, ...]:
     """The levels this game's bots play (docs/BOTS.md)."""
-    return BOT_LEVELS if getattr(strategy(engine), "EXPERT", False) else BASE_LEVELS
+    return BOT_LEVELS if expert(engine) else BASE_LEVELS
+
+
+def chooser(engine: Engine, level: str) -> Callable[..., Action | None]:
+    """What picks a bot's action at `level`: the expert's search, the game's strategy, or any legal action."""
+    found = expert(engine) if level == "expert" else None
+    module = found or strategy(engine)
+    return module.choose if module else random_legal_action
 
 
 def random_legal_action(engine: Engine, state: State, seat: int, rng: random.Random, level: str) -> Action | None:
@@ -54,8 +72,7 @@ def plan(
 ) -> Plan | None:
     """The bot's next action for `seat` (tagged with its step in turn-based games) and its time."""
     module = strategy(engine)
-    choose = module.choose if module else random_legal_action
-    action = choose(engine, state, seat, rng, level)
+    action = chooser(engine, level)(engine, state, seat, rng, level)
     if action is None:
         return None
     if not engine.realtime:

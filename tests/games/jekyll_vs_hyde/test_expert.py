@@ -10,9 +10,14 @@ import random
 from dorhami.games.jekyll_vs_hyde.components import color
 from dorhami.games.jekyll_vs_hyde.expert import Knowledge
 from dorhami.games.jekyll_vs_hyde.rules import ENGINE
-from dorhami.games.jekyll_vs_hyde.strategy import choose
+from dorhami.hub.bots import chooser
 
 from .tables import FULL_RANKING, H, J, ids, new_table, play, table
+
+
+def choose(engine, state, seat, rng, level):
+    """A bot's move at `level`, as the hub picks it (the expert's search, or the strategy)."""
+    return chooser(engine, level)(engine, state, seat, rng, level)
 
 
 def play_through(state: dict, seat_levels: dict[int, str], seed: int, stop=lambda state: False) -> dict:

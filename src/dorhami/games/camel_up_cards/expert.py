@@ -24,7 +24,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ...engine.contract import Action
+from ...engine.contract import Action, Engine, State
 from .components import (
     BET_KINDS,
     CAMELS,
@@ -173,3 +173,11 @@ class Judge:
         for owner, kind, camel, slot in tokens:
             totals[owner] += table.token_value(kind, camel, slot, odds)
         return totals[self.seat] - max(total for other, total in enumerate(totals) if other != self.seat)
+
+
+def choose(engine: Engine, state: State, seat: int, rng: Random, level: str = "expert") -> Action | None:
+    """The strategy contract's entry point (hub/bots.py calls it for the `expert` level)."""
+    actions = engine.legal_actions(state, seat)
+    if not actions:
+        return None
+    return choose_expert(engine.view(state, seat), seat, actions, rng)

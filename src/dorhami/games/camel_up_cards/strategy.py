@@ -43,8 +43,6 @@ BRANCH_SIMS = {"easy": 6, "normal": 10, "hard": 14}
 # The easy bot plays any legal card this often (as in Jekyll vs Hyde): at 0.3 it was hard to tell
 # from normal (normal scored 67 % against it), at 0.5 it still wins most games against random players.
 EASY_RANDOM = 0.5
-# This game's bots have an `expert` level (expert.py; hub/bots.py lists it for the host; docs/BOTS.md).
-EXPERT = True
 # How much a rival's expected payout counts against our own: coins decide the game only relative to
 # the other seats, so a camel move that ruins a rival's bet is worth as much as one that helps ours.
 RIVAL_WEIGHT = {"easy": 0.0, "normal": 0.0, "hard": 1.0}
@@ -60,10 +58,6 @@ def choose(engine: Engine, state: State, seat: int, rng: Random, level: str) -> 
     if level == "easy" and rng.random() < EASY_RANDOM:
         return rng.choice(actions)
     seen = engine.view(state, seat)
-    if level == "expert":
-        from .expert import choose_expert  # imported here: expert builds on this module
-
-        return choose_expert(seen, seat, actions, rng)
     table = Table(seen, rng.random())
     odds = table.odds(table.stacks, SIMS.get(level, SIMS["normal"]))
     mine = [token for token in seen["bets"] if token["seat"] == seat]

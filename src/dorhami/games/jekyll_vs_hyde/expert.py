@@ -22,7 +22,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, cast
 
-from ...engine.contract import Action, State
+from ...engine.contract import Action, Engine, State
 from .components import CARD_COUNT, COLORS, TRICKS_PER_ROUND, color, is_potion
 from .strategy import card_power, follows, hyde_chance, ranked, trick
 
@@ -338,3 +338,11 @@ def choose_exchange(seen: dict[str, Any], seat: int, actions: list[Action], rng:
         chosen[-1] = next(hand[i] for i in order if is_potion(hand[i]))
     picked: Action = {"type": "exchange_cards", "cards": sorted(chosen)}
     return picked if picked in actions else actions[0]
+
+
+def choose(engine: Engine, state: State, seat: int, rng: Random, level: str = "expert") -> Action | None:
+    """The strategy contract's entry point (hub/bots.py calls it for the `expert` level)."""
+    actions = engine.legal_actions(state, seat)
+    if not actions:
+        return None
+    return choose_expert(state, engine.view(state, seat), seat, actions, rng)

@@ -39,8 +39,6 @@ from typing import Any, cast
 from ...engine.contract import Action, Engine, State
 from .components import CARD_COUNT, COLORS, ROUNDS, TRACK_END, TRICKS_PER_ROUND, color, is_potion, strength, value
 
-# This game's bots have an `expert` level (hub/bots.py lists it for the host; docs/BOTS.md).
-EXPERT = True
 EASY_RANDOM = 0.5
 SAMPLES = {"easy": 4, "normal": 4, "hard": 10}
 # A rough spread of per-round trick differences (0, 2, …, 10 → weight) for the rounds still to come:
@@ -271,10 +269,6 @@ def choose(engine: Engine, state: State, seat: int, rng: Random, level: str = "n
         return rng.choice(actions)
     seen = engine.view(state, seat)
     phase = seen["phase"]
-    if level == "expert":
-        from .expert import choose_expert  # imported here: expert builds on this module
-
-        return choose_expert(state, seen, seat, actions, rng)
     if phase == "exchange":
         return choose_exchange(actions, seen, Position(seen, seat))
     memory = Memory(state, seen, seat, counting=level == "hard")
