@@ -17,7 +17,7 @@ from types import ModuleType
 from ..engine import Action, Engine, IllegalAction, State
 
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
-# Every game's bots play these; `expert` only where the game's strategy says it has one (EXPERT = True).
+# Every game's bots play these; `expert` only where the game has a search in games/<name>/expert.py.
 BASE_LEVELS = BOT_LEVELS[:3]
 DEFAULT_LEVEL = "normal"
 
