@@ -13,7 +13,8 @@ import { settings } from "../settings.js";
 import { goTo } from "../bot-game.js";
 import { mountCoach } from "./coach.js";
 import { doneCard } from "./finish.js";
-import { paintDeadlines, seatNamer, tableContext } from "./table.js";
+import { seatNamer, tableContext } from "./table.js";
+import { tickDeadlines } from "../room/deadlines.js";
 import { declineOffer, progressOf, saveProgress, syncProgress } from "./progress.js";
 
 register("learn", { en: enLearn, fa: faLearn });
@@ -67,7 +68,8 @@ class TutorialScreen {
     const context = tableContext(this.slug, this.script, this.frame, { act: (action) => this.act(action), rerender: () => this.drawTable() });
     try { this.game.render(this.board, context); } catch (err) { console.error(err); }
     this.board.dataset.version = this.frame.version;
-    paintDeadlines(this.board, this.frame.now_ms);
+    // At the frame's own time: the script's clock stands still while the player thinks.
+    tickDeadlines(this.board, () => this.frame.now_ms, true);
     if (!this.finished) this.coach.follow();
   }
 

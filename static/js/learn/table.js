@@ -1,6 +1,6 @@
 // What a game's renderer gets in a tutorial: the context a table would give it, at the frame's own time.
 import { announce } from "../dom.js";
-import { num, t, timeLeft } from "../i18n/index.js";
+import { num, t } from "../i18n/index.js";
 import { identity } from "../api.js";
 import { settings } from "../settings.js";
 
@@ -23,12 +23,4 @@ export function tableContext(slug, script, frame, { act, rerender }) {
     room: { code: `learn-${slug}`, game_id: `learn-${slug}`, game: slug, config: frame.view.config || {}, status: frame.result ? "finished" : "playing", seats, host: { id: "" } },
     act, seatName: nameOf, serverNow: () => frame.now_ms, announce, settings: settings(), rerender,
   };
-}
-
-// The table's clocks at the frame's own time: the script's clock stands still while the player thinks.
-export function paintDeadlines(board, now) {
-  for (const el of board.querySelectorAll("[data-deadline]")) {
-    const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - now) / 1000));
-    el.textContent = el.dataset.short ? num(left) : timeLeft(left);
-  }
 }

@@ -4,11 +4,12 @@
 import { api, catalogue, identity } from "../api.js";
 import { announce, h, sync, toast } from "../dom.js";
 import { keepFocus } from "../focus.js";
-import { errorText, num, register, t, timeLeft, useGameErrors } from "../i18n/index.js";
+import { errorText, num, register, t, useGameErrors } from "../i18n/index.js";
 import enRoom from "../i18n/en/room.js";
 import faRoom from "../i18n/fa/room.js";
 import { RoomSocket } from "../socket.js";
 import { ReactionClock } from "../reaction.js";
+import { tickDeadlines } from "./deadlines.js";
 import { gameTitle, renderer } from "../games/index.js";
 import { settings } from "../settings.js";
 import { clearTurnAlert, roomTurnAlert } from "./alerts.js";
@@ -54,21 +55,6 @@ function deadEnd(status) {
   const again = status === "too_many_tabs" ? h("button", { type: "button", onclick: () => location.reload() }, t("reload")) : null;
   return h("section", { class: "card", role: "alert" }, h("p", {}, t(status)),
     h("div", { class: "button-row" }, again, h("a", { href: "/", class: "button" }, t("back_to_lobby"))));
-}
-
-// Every element with data-deadline shows the seconds left until that server time; without a live
-// connection it says so instead of counting (the server's clock, and what happened meanwhile, are unknown).
-function tickDeadlines(root, serverNow, live) {
-  for (const el of root.querySelectorAll("[data-deadline]")) {
-    const left = Math.max(0, Math.ceil((Number(el.dataset.deadline) - serverNow()) / 1000));
-    // A seat's badge has room for the figure alone (data-short): the words are the table's own timer's.
-    const short = () => (left >= 60 ? `${num(Math.floor(left / 60))}:${left % 60 < 10 ? num(0) : ""}${num(left % 60)}` : num(left));
-    const text = el.dataset.short ? (live ? short() : "…") : live ? timeLeft(left) : t("timer_reconnecting");
-    // Written only when it changes: four writes a second would each cost the page a layout.
-    if (el.textContent !== text) el.textContent = text;
-    el.classList.toggle("offline", !live);
-    el.classList.toggle("urgent", live && left <= Number(el.dataset.urgentAt ?? 10)); // a short timer says when it turns urgent
-  }
 }
 
 // The move log grows from the events each state message carries (a rematch starts a new one).
