@@ -12,7 +12,8 @@ After the first valid claim, while another seat could still arrive with an earli
 time, the table holds every action for a window, then applies them in compensated order; a claim
 that nobody could beat is applied at once. This module keeps the measurements and the arithmetic;
 the table's race window (hub/race_window.py) does the holding, and the engine still judges every action, one by one,
-at its compensated time. docs/FAIRNESS.md has the model and its bounds.
+at its compensated time, once: a `Verdict` made before `act` is the one `act` uses. docs/FAIRNESS.md has the model
+and its bounds.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Engine
+from ..engine import Engine, State
+from ..engine.contract import judge
 
 OPTION = "lag_compensation"
 CAP_MS = 350  # the most one claim is compensated, and so the longest a window stays open
@@ -122,6 +124,47 @@ def compensation(
     return max(0, min(elapsed - reaction, cap_ms, available_ms))
 
 
+@dataclass(frozen=True, eq=False)
+class Verdict:
+    """The rules' judgement of one action of one seat on one state at one time: what `judge`
+    returned, or what it raised. Made ahead of `act` (to decide what a window holds, or what wins
+    its races), it is what `act` uses for that very action on that very state, at that time."""
+
+    state: State  # the state it was judged on
+    seat: int
+    action: Any
+    now_ms: int
+    outcome: tuple[dict, State, list[dict]] | Exception
+
+    @property
+    def accepted(self) -> bool:
+        return not isinstance(self.outcome, Exception)
+
+    @property
+    def after(self) -> State:
+        """The state an accepted action leaves (the one it was judged on, if refused)."""
+        return self.state if isinstance(self.outcome, Exception) else self.outcome[1]
+
+    def fits(self, state: State, seat: int, action: Any, now_ms: int) -> bool:
+        """Whether it answers this question: states are never changed in place, so the same object
+        is the same state."""
+        return state is self.state and seat == self.seat and action is self.action and now_ms == self.now_ms
+
+    def result(self) -> tuple[dict, State, list[dict]]:
+        """What `judge` returned; or it raises again what `judge` raised."""
+        if isinstance(self.outcome, Exception):
+            raise self.outcome
+        return self.outcome
+
+
+def verdict(engine: Engine, state: State, seat: int, action: Any, now_ms: int) -> Verdict:
+    try:
+        outcome: tuple[dict, State, list[dict]] | Exception = judge(engine, state, seat, action, now_ms)
+    except Exception as exc:  # IllegalAction, or a rules bug that `act` logs when it uses the verdict
+        outcome = exc
+    return Verdict(state, seat, action, now_ms, outcome)
+
+
 @dataclass
 class Held:
     """An action waiting in a window: who sent it, when, what it reported, and whom to answer."""
@@ -137,6 +180,8 @@ class Held:
     seen_version: int | None = None
     reported_ms: int | None = None
     sent_ms: int | None = None  # when the version it reacted to was sent
+    # Its check when it opened the window, used at the release if it meets that state at that time.
+    verdict: Verdict | None = field(default=None, repr=False)
     answer: Callable[[dict | BaseException], None] = field(default=lambda reply: None, repr=False)
 
     @property

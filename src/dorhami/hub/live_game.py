@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from .. import ratings
 from ..engine import Engine, Event, State, events_for
+from ..engine.contract import judge
 from ..errors import ErrorCode
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.results import mark_unrated_in
-from . import fairness, messages
+from . import claims, fairness, messages
 from .errors import HubError
 from .journal import Journal
 from .replay import initial_state, replay_row
@@ -52,6 +53,9 @@ class LiveGame:
     replies: dict[int, OrderedDict] = field(default_factory=dict)
     # (version, events) of every change, for the move log of a socket that joins late or reconnects.
     history: list[tuple[int, list[Event]]] = field(default_factory=list)
+    # The rules' verdict on the action the race window is handing to the table's `act` (hub/race_window.py),
+    # made to decide what its window holds: `judge` uses it instead of asking the rules again.
+    ahead: claims.Verdict | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         started = self.engine.start_events(self.state)
@@ -77,6 +81,14 @@ class LiveGame:
         replies[client_seq] = reply
         while len(replies) > REPLIES_KEPT:
             replies.popitem(last=False)
+
+    def judge(self, seat: int, action: Any, now_ms: int) -> tuple[dict, State, list[Event]]:
+        """`judge` of the action on the current state (its logged form, the new state, its events),
+        or what the rules raise; a verdict made ahead on this state at this time counts as that."""
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None and ahead.fits(self.state, seat, action, now_ms):
+            return ahead.result()
+        return judge(self.engine, self.state, seat, action, now_ms)
 
     def replay(self, state: State, row: Any) -> tuple[State, list[Event]]:
         """One stored row applied to `state`; the ack its client got is remembered, so a resend

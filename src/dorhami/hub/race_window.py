@@ -2,8 +2,12 @@
 
 A race action someone could still win with an earlier reaction waits in a window; while a window
 is open every action waits in it, so the engine still gets one ordered stream. When it closes, what
-it held is judged in compensated order, each at its compensated time, by the table's own `act`:
-this module orders, the engine judges. Everything here runs inside the table's actor.
+it held is judged in compensated order, each at its compensated time, and the table's own `act`
+commits it: this module orders, the engine judges. The rules judge each action once: the check
+that decides whether a window opens, and the judging of a window's actions at its close (which
+must know who wins each race before the winner is committed), are the verdicts `act` uses, as
+long as the action meets the state and time they were made for. Everything here runs inside the
+table's actor.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from typing import Any
 
 from ..engine import IllegalAction
 from ..engine.actions import split_reaction
-from ..engine.contract import judge
 from ..errors import ErrorCode
 from . import claims, messages
 from .audience import Audience
@@ -86,25 +89,31 @@ class RaceWindow:
         if referee.held is not None:
             referee.held.append(held)
             return self._pending(held)
-        if held.cards is None or not self._valid(game, seat, action, stamp_ms):
+        if held.cards is None:
             return await act(seat, action, stamp_ms, client_seq, bot)
+        # As `act` would judge it now: a refused one opens no window.
+        held.verdict = claims.verdict(self.engine, game.state, seat, action, max(stamp_ms, game.last_ms))
+        if not held.verdict.accepted:
+            return await self._act(held.verdict, seat, action, stamp_ms, client_seq, bot)
         rivals = max(
             (referee.most(other, self._rtt_of(other), stamp_ms) for other in self._racers(game, seat)), default=0
         )
         if rivals <= held.compensation_ms:
             # Nobody's claim could count earlier than this one: no wait.
-            return await act(seat, action, stamp_ms, client_seq, bot)
+            return await self._act(held.verdict, seat, action, stamp_ms, client_seq, bot)
         referee.open(held, held.compensated_ms + rivals)
         self.release = asyncio.create_task(self._release_at(referee.ends_ms))
         return self._pending(held)
 
-    def _valid(self, game: LiveGame, seat: int, action: Any, stamp_ms: int) -> bool:
-        """Whether the engine would accept the action now (a refused one opens no window)."""
+    async def _act(self, verdict: claims.Verdict | None, *args: Any) -> dict:
+        """The table's `act`, given the rules' verdict on the action (see LiveGame.judge)."""
+        game = self.table.game
+        assert game is not None
+        game.ahead = verdict
         try:
-            judge(self.engine, game.state, seat, action, max(stamp_ms, game.last_ms))
-        except Exception:  # IllegalAction, or a rules bug that `act` logs
-            return False
-        return True
+            return await self.table.act(*args)
+        finally:
+            game.ahead = None  # `act` may answer without judging (a resent client_seq)
 
     def _racers(self, game: LiveGame, seat: int) -> list[int]:
         """The other seats a person plays that may send a race action now."""
@@ -147,11 +156,14 @@ class RaceWindow:
         if referee.held is None:
             return
         ordered = referee.close()
-        races = self._races_of(ordered)
+        verdicts = self._judged_in_order(ordered)
+        accepted = {held.order: held.order in verdicts and verdicts[held.order].accepted for held in ordered}
+        races = claims.evidence(ordered, accepted)
         for held in ordered:
             race = races.get(held.order)
             try:
-                reply = await self.table.act(
+                reply = await self._act(
+                    verdicts.get(held.order),
                     held.seat,
                     held.action,
                     held.compensated_ms,
@@ -168,28 +180,30 @@ class RaceWindow:
             held.answer(reply)
         self.table.schedule_timer()
 
-    def _races_of(self, ordered: list[claims.Held]) -> dict[int, dict]:
-        """The `race_judged` event of each held action that wins a contested race, by its order:
-        a dry run of the window in its judging order says which actions the engine accepts."""
+    def _judged_in_order(self, ordered: list[claims.Held]) -> dict[int, claims.Verdict]:
+        """The rules' verdict on each held action, by its order, as `act` will meet it: in judging
+        order, each on the state the ones before it leave, at its compensated time. The winners of
+        the races need them all before the first is committed. An action `act` answers from memory
+        (its client_seq answered before) has none; the check that opened the window counts if its
+        action still meets the state and time it was made for."""
         game = self.table.game
         assert game is not None
         state, last = game.state, game.last_ms
-        accepted: dict[int, bool] = {}
+        verdicts: dict[int, claims.Verdict] = {}
         sent = {(seat, seq) for seat, replies in game.replies.items() for seq in replies}
         for held in ordered:
             now = max(held.compensated_ms, last)
-            repeat = held.client_seq is not None and (held.seat, held.client_seq) in sent
             if held.client_seq is not None:
+                if (held.seat, held.client_seq) in sent:
+                    continue
                 sent.add((held.seat, held.client_seq))
-            try:
-                if repeat:
-                    raise IllegalAction("repeat", "answered before: `act` sends the same reply again")
-                _, state, _ = judge(self.engine, state, held.seat, held.action, now)
-            except Exception:
-                accepted[held.order] = False
-                continue
-            accepted[held.order], last = True, now
-        return claims.evidence(ordered, accepted)
+            verdict = held.verdict
+            if verdict is None or not verdict.fits(state, held.seat, held.action, now):
+                verdict = claims.verdict(self.engine, state, held.seat, held.action, now)
+            verdicts[held.order] = verdict
+            if verdict.accepted:
+                state, last = verdict.after, now
+        return verdicts
 
     def probe(self, sub: Subscriber) -> None:
         """Measure a seated socket's round trips, for lag compensation."""

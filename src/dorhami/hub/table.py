@@ -17,7 +17,6 @@ from typing import Any
 
 from .. import logs
 from ..engine import Action, Event, IllegalAction, State, events_for
-from ..engine.contract import judge
 from ..storage.leases import LeaseLost
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
 from ..storage.repository import ActionRow, Repository
@@ -260,9 +259,9 @@ class Table(Mailbox):
             if game.result is not None:
                 # The rules' own refusal after the end (Double Connect's not_playing, say), and
                 # the table's game_over should an engine still accept something.
-                judge(self.engine, game.state, seat, action, now)
+                game.judge(seat, action, now)
                 raise IllegalAction(ErrorCode.GAME_OVER, "the game has ended")
-            action, state, events = judge(self.engine, game.state, seat, action, now)
+            action, state, events = game.judge(seat, action, now)
         except IllegalAction as exc:
             reply = messages.error(exc.code, exc.message, client_seq)
         except Exception:
