@@ -15,7 +15,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.exceptions import ExceptionMiddleware
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.routing import Match
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from . import __version__
 from .api import contract
@@ -85,8 +88,34 @@ def create_app(settings: Settings | None = None, clock=None, seeds=None) -> Fast
     app.add_middleware(RoutedRoom)
     # Outside every layer, even Starlette's outermost one that answers an unexpected error's 500.
     build_stack = app.build_middleware_stack
-    app.build_middleware_stack = lambda: SecurityHeaders(build_stack())
+    app.build_middleware_stack = lambda: RoomSocketFirst(SecurityHeaders(build_stack()))
     return app
+
+
+class RoomSocketFirst:
+    """The room socket, dispatched before the middleware: each layer is a coroutine frame (and
+    FastAPI's exit stack a deque) that a socket keeps for its whole life, some 5 KiB in all, and none
+    of them acts on a socket. What the socket does need of them it gets here: the room a front proxy
+    routed it by (RoutedRoom), the route's path parameters, and the exception handlers that
+    Starlette's ExceptionMiddleware would have put in its scope."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.socket = RoutedRoom(socket.route.handle)
+        layer: Any = app
+        while not isinstance(layer, ExceptionMiddleware):
+            layer = layer.app
+        self.handlers = (layer._exception_handlers, layer._status_handlers)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            match, child = socket.route.matches(scope)
+            if match is Match.FULL:
+                scope.update(child)
+                scope["starlette.exception_handlers"] = self.handlers
+                await self.socket(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _lifespan(settings: Settings, clock: Any, seeds: Any) -> Any:
