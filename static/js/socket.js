@@ -1,11 +1,14 @@
 // The room socket: hello, reconnect with back-off, clock sync and the player's ping by ping/pong,
-// the server's own probes answered at once, actions with client_seq.
+// the server's own probes answered at once, actions with client_seq, and state patches applied to
+// the last state (patches.js): the room's page sees only whole `state` messages.
 //
 // A socket counts as connected only once the server has served it the room (its first `room`
 // message): one the server accepts and then closes (1013, while a table moves between processes)
 // is still a reconnect, and the back-off goes on growing. A link can also die without a close (a
 // tunnel, a network switch, the phone offline): when nothing at all has arrived for SILENT_MS
 // (pongs missed), or the browser says it is offline, the socket is given up and another tried.
+import { applyPatch } from "./patches.js";
+
 const PING_EVERY_MS = 2000;     // two pings missed in SILENT_MS: a dead link shows within 5 s
 const FIRST_PINGS = 4;          // after connecting, a few quick pings so the figure shows soon
 const FIRST_PING_GAP_MS = 500;
@@ -17,6 +20,11 @@ const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
 
 const now = () => performance.timeOrigin + performance.now();
+// The parts of a state message that are not its body: a patch brings its own.
+const ENVELOPE = ["type", "version", "events"];
+// The page gets a copy of each state: the next patch starts from the one kept here, which nothing
+// a renderer does to its view (a sort in place, say) may change.
+const copy = (value) => (globalThis.structuredClone ? structuredClone(value) : JSON.parse(JSON.stringify(value)));
 
 export class RoomSocket {
   constructor(code, token, onMessage, onStatus, onPing = () => {}) {
@@ -50,6 +58,7 @@ export class RoomSocket {
     const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     this.served = false;
+    this.state = null;  // the last whole state of this socket, which the next patch starts from
     this.openedAt = this.heardAt = now();
     this.onStatus(this.attempt ? this.downStatus() : "connecting");
     ws.onopen = () => {
@@ -148,6 +157,12 @@ export class RoomSocket {
         if (!this.served) this.serve();
         return;
       case "state":
+        this.state = message;
+        this.onMessage(copy(message));
+        return;
+      case "patch":
+        this.patched(message);
+        return;
       case "history":
       case "chat":
       case "chat_history":
@@ -156,6 +171,24 @@ export class RoomSocket {
       default:
         throw new Error(`unknown message type ${message.type}`);
     }
+  }
+
+  // A patch applies to the version before it only. Without that version (which the server never
+  // sends, but a bug might), the socket starts afresh: a new one begins with a full state.
+  patched(message) {
+    const held = this.state;
+    let body;
+    try {
+      if (!held || message.version !== held.version + 1) throw new Error(`no version ${message.version - 1} to patch`);
+      const base = Object.fromEntries(Object.entries(held).filter(([key]) => !ENVELOPE.includes(key)));
+      body = applyPatch(base, message.ops);
+    } catch (err) {
+      console.error(err);
+      this.lost();
+      return;
+    }
+    this.state = { type: "state", version: message.version, ...body, events: message.events };
+    this.onMessage(copy(this.state));
   }
 
   ping() {

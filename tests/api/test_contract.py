@@ -181,7 +181,7 @@ def test_the_asyncapi_document_is_served_and_lists_every_message(client):
         doc["components"]["messages"][ref["$ref"].rsplit("/", 1)[1]]["name"]
         for ref in doc["operations"]["sendServerMessages"]["messages"]
     }
-    assert sent == {"room", "state", "history", "ack", "error", "pong", "ping", "chat", "chat_history"}
+    assert sent == {"room", "state", "patch", "history", "ack", "error", "pong", "ping", "chat", "chat_history"}
     # The client's messages are exactly those the server reads (hub/messages.py).
     read = set(messages.Inbound.json_schema()["discriminator"]["mapping"])
     assert {model.model_fields["type"].annotation.__args__[0] for model in protocol.CLIENT} == read

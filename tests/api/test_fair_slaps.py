@@ -47,7 +47,7 @@ async def claimant(port: int, code: str, token: str, reaction_ms: int, ready: as
     return the reply to the claim and every race_judged event seen."""
     races = []
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/rooms/{code}") as ws:
-        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+        await ws.send(orjson.dumps({"type": "hello", "token": token, "full_states": True}).decode())
         ready.set()
         claim_task = None
         while True:

@@ -49,7 +49,9 @@ class Person:
 
     async def open(self, code: str) -> None:
         self.ws = await connect(f"{self.ws_url}/ws/rooms/{code}")
-        await self.ws.send(json.dumps({"type": "hello", "token": self.headers["Authorization"][7:]}))
+        await self.ws.send(
+            json.dumps({"type": "hello", "token": self.headers["Authorization"][7:], "full_states": True})
+        )
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:

@@ -105,7 +105,7 @@ def test_ending_a_session_closes_its_open_sockets_and_no_others(client):
     leaked = restored(client, guest)
     with client.websocket_connect(f"/ws/rooms/{room}") as thief, client.websocket_connect(f"/ws/rooms/{room}") as own:
         for socket, token in ((thief, leaked), (own, guest["token"])):
-            socket.send_json({"type": "hello", "token": token})
+            socket.send_json({"type": "hello", "token": token, "full_states": True})
             receive_until(socket, "state")
         theirs = next(s for s in sessions(client, guest["token"]) if not s["current"])
         assert client.delete(f"/api/players/me/sessions/{theirs['id']}", headers=guest["headers"]).status_code == 204

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 
 async def play_one_then_stop(server: ServerProcess, code: str, token: str) -> tuple[int, int, str]:
     async with connect(server.url.replace("http", "ws", 1) + f"/ws/rooms/{code}") as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "full_states": True}))
         state = None
         while state is None or not state["legal_actions"]:
             message = json.loads(await ws.recv())

@@ -15,10 +15,12 @@ from dorhami.config import Settings
 from .factories import new_player, seated_game
 
 
-def hello(client, code, player=None):
+def hello(client, code, player=None, full_states=True):
+    """A socket of room `code`, greeted (by default asking for full states: most tests read whole
+    states; tests/api/test_socket_patches.py reads patches)."""
     ws = client.websocket_connect(f"/ws/rooms/{code}")
     socket = ws.__enter__()
-    socket.send_json({"type": "hello", "token": player["token"] if player else None})
+    socket.send_json({"type": "hello", "token": player["token"] if player else None, "full_states": full_states})
     return ws, socket
 
 

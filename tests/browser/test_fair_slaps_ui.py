@@ -100,7 +100,7 @@ class SocketPlayer:
 
     def __init__(self, base: str, code: str, player: dict, lag_s: float = LAGGY_PONG_S) -> None:
         self.ws = connect(f"{base.replace('http', 'ws', 1)}/ws/rooms/{code}")
-        self.ws.send(json.dumps({"type": "hello", "token": player["token"]}))
+        self.ws.send(json.dumps({"type": "hello", "token": player["token"], "full_states": True}))
         self.lag_s = lag_s
         self.state: dict | None = None
         self.probes_answered = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from dorhami.hub.fanout import Outbound, Subscriber, encode, send_by_seat
+from dorhami.hub.fanout import Outbound, Subscriber, encode, send_states
 
 
 def test_each_seat_class_is_built_once_and_its_sockets_share_the_text():
@@ -21,9 +21,10 @@ def test_each_seat_class_is_built_once_and_its_sockets_share_the_text():
 
         def message_for(seat):
             built.append(seat)
-            return {"type": "state", "seat": seat, "secret": f"hand of {seat}"}
+            secret = f"hand of {seat}"
+            return {"type": "state", "game_id": 1, "version": 3, "seat": seat, "secret": secret, "events": []}
 
-        classes = send_by_seat(subs.values(), {"A": 0, "B": 1}, message_for)
+        classes = send_states(subs.values(), {"A": 0, "B": 1}, message_for, {})
         got = {name: sub.items.popleft().text for name, sub in subs.items()}
         assert classes == 3 and sorted(built, key=str) == [0, 1, None]
         assert got["a1"] is got["a2"], "the same encoded text, not a copy per socket"

@@ -128,7 +128,7 @@ async def socket_player(ws_url: str, code: str, token: str, seed: int, acked: li
     """Plays whenever it has a legal action, one at a time; records (version, seat) of each ack."""
     rng, seq = random.Random(seed), 0
     async with websockets.connect(f"{ws_url}/ws/rooms/{code}") as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "full_states": True}))
         state, waiting = None, False
         while not stop.is_set():
             message = json.loads(await ws.recv())

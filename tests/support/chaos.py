@@ -219,7 +219,7 @@ class Player:
                 attempt += 1
 
     async def _session(self, ws) -> None:
-        await ws.send(orjson.dumps({"type": "hello", "token": self.token}).decode())
+        await ws.send(orjson.dumps({"type": "hello", "token": self.token, "full_states": True}).decode())
         # Whatever went unanswered before the drop goes first, under its old number: applied once.
         for client_seq, action in self.pending.items():
             self.resent[client_seq] = self.run.kill_ms[-1] if self.run.kill_ms else 0

@@ -316,7 +316,7 @@ class Bench:
     async def _connect(self, gate: asyncio.Semaphore, bot: Bot, port: int) -> None:
         async with gate:
             bot.sock = await Socket.connect("127.0.0.1", port, f"/ws/rooms/{bot.table.code}", bot.on_text, bot.on_close)
-            bot.sock.send(dumps({"type": "hello", "token": bot.token}))
+            bot.sock.send(dumps({"type": "hello", "token": bot.token, "full_states": True}))
             await asyncio.wait_for(bot.greeted, 30)
 
     async def _room(self, gate: asyncio.Semaphore, pair: int, mode: str) -> Table:

@@ -1037,7 +1037,7 @@ class Campaign:
 
     async def _greet(self, room: Room, player: Player | None) -> tuple[RawSocket, Seat]:
         sock = await RawSocket.open(self.port, f"/ws/rooms/{room.code}")
-        sock.send_json({"type": "hello", "token": player.token if player else None})
+        sock.send_json({"type": "hello", "token": player.token if player else None, "full_states": True})
         while True:
             message = await sock.next_message()
             if message is None:
@@ -1634,7 +1634,7 @@ TAG_CHARACTERS = re.compile("[\U000e0000-\U000e007f]")
 async def greeted_socket(port: int, code: str, player: Player | None) -> tuple[RawSocket, dict]:
     """A socket of room `code` said hello (a seated player's token, or none), and its first state."""
     sock = await RawSocket.open(port, f"/ws/rooms/{code}")
-    sock.send_json({"type": "hello", "token": player.token if player else None})
+    sock.send_json({"type": "hello", "token": player.token if player else None, "full_states": True})
     while True:
         message = await sock.next_message()
         if message is None:
@@ -1852,7 +1852,7 @@ async def attack_watchers(server: LiveServer) -> dict:
             return f"handshake {refused.status}", None
         except (TimeoutError, OSError) as exc:
             return type(exc).__name__, None
-        sock.send_json({"type": "hello", "token": None})
+        sock.send_json({"type": "hello", "token": None, "full_states": True})
         while (message := await sock.next_message()) is not None:
             if message["type"] == "state":
                 return "accepted", sock

@@ -36,6 +36,7 @@ def _properties() -> dict[tuple[str, str], dict[str, Any]]:
         ("ServerState", "legal_actions"): {"type": "array", "items": union("LegalAction")},
         ("ServerState", "events"): events,
         ("ServerState", "result"): {"anyOf": [*union("Result")["anyOf"], {"type": "null"}]},
+        ("ServerPatch", "events"): events,
         ("HistoryEntry", "events"): events,
         ("ServerAck", "events"): events,
         ("ServerChat", "message"): ref("ChatLinePublic"),

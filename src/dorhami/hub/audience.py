@@ -24,7 +24,7 @@ from ..storage.records import RoomRecord
 from . import messages
 from .chat import Chat
 from .errors import ErrorCode, HubError
-from .fanout import Outbound, Subscriber, encode, send_by_seat
+from .fanout import Outbound, Shown, StateOut, Subscriber, encode, send_states
 from .leavers import StandIns
 from .presence import Roster
 from .services import TableEffects, TableServices, verb
@@ -65,6 +65,7 @@ class Audience:
         self.room_due: asyncio.TimerHandle | None = None  # the next one, when one is held back
         self.watcher: asyncio.Task | None = None
         self.probe_ids = itertools.count(1)
+        self.shown: Shown = {}  # each seat class's last state body, which the next patch starts from
 
     @verb
     async def subscribe(self, sub: Subscriber) -> None:
@@ -92,7 +93,7 @@ class Audience:
             sub.send({"type": "chat_history", "messages": self.chat.history()})
         if game := table.game:
             sub.send(messages.history(game.id, [(v, events_for(e, seat)) for v, e in game.history]))
-            sub.send(table.snapshot(seat))
+            self._full_state(seat, table.snapshot(seat)).send(sub)
 
     @verb
     async def unsubscribe(self, sub: Subscriber) -> None:
@@ -179,17 +180,22 @@ class Audience:
 
     def refresh(self, players: set[str | None]) -> None:
         """These players' sockets get their seat's state again (their seat changed hands)."""
-        views: dict[int | None, dict[str, Any]] = {}  # one view per seat, not per socket
+        views: dict[int | None, StateOut] = {}  # one view per seat, not per socket
         for sub in list(self.subscribers):
             if sub.player_id in players:
                 seat = self.table.seat_of(sub.player_id)
                 if seat not in views:
-                    views[seat] = self.table.snapshot(seat)
-                sub.send(views[seat])
+                    views[seat] = self._full_state(seat, self.table.snapshot(seat))
+                views[seat].send(sub)
+
+    def _full_state(self, seat: int | None, message: dict) -> StateOut:
+        out = self.shown[seat] = StateOut(message, None)
+        return out
 
     def state(self, seats: dict[str, int], events: list[Event]) -> None:
-        """Every socket gets its seat's state after a change (`seats`: player id → seat)."""
-        send_by_seat(self.subscribers, seats, lambda seat: self.table.snapshot(seat, events))
+        """Every socket gets its seat's state after a change (`seats`: player id → seat), as a
+        patch where it takes them (hub/fanout.py)."""
+        send_states(self.subscribers, seats, lambda seat: self.table.snapshot(seat, events), self.shown)
 
     def room(self, crowd: bool = False) -> bool:
         """Every socket hears the room again, now (True). A socket coming or going (`crowd`) is

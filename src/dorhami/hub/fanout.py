@@ -16,6 +16,7 @@ import orjson
 from websockets.frames import Frame, Opcode
 
 from .claims import LagMeter
+from .patches import diff
 
 _CLOSE = object()
 _socket_ids = itertools.count(1)
@@ -77,6 +78,8 @@ class Subscriber:
         "_shut",
         "_write_frame",
         "_busy",
+        "patches",
+        "holds",
     )
 
     def __init__(self, player_id: str | None, limit: int, session_id: str | None = None) -> None:
@@ -97,6 +100,10 @@ class Subscriber:
         self._shut: Callable[[str], Coroutine] | None = None
         self._write_frame: Callable[[bytes], bool] | None = None
         self._busy: Coroutine | None = None  # a write waiting for the socket to drain
+        # Whether the client takes patches after a first full state (its hello says), and the
+        # (game id, version, seat) of the last state it was sent, which a patch must start from.
+        self.patches = False
+        self.holds: tuple[int, int, int | None] | None = None
 
     def attach(
         self,
@@ -196,17 +203,77 @@ class Subscriber:
         return None if item is _CLOSE else item.text
 
 
-def send_by_seat(
-    subscribers: Iterable[Subscriber], seats: dict[str, int], message_for: Callable[[int | None], dict]
+# The keys of a state message that are not its body: a patch carries its own.
+ENVELOPE = frozenset(("type", "version", "events"))
+
+
+class StateOut:
+    """One seat class's state message at one version: the full text, and the patch from the
+    version before it, each encoded at most once however many sockets take it."""
+
+    __slots__ = ("message", "body", "holds", "full_size", "_base", "_full", "_patch")
+
+    def __init__(self, message: dict, previous: StateOut | None) -> None:
+        self.message = message
+        self.body = {k: v for k, v in message.items() if k not in ENVELOPE}
+        self.holds: tuple[int, int, int | None] = (message["game_id"], message["version"], message["seat"])
+        # The full text's length: the class's last known one until this version's is encoded.
+        self.full_size: int | None = previous.full_size if previous is not None else None
+        follows = previous is not None and previous.holds[:2] == (self.holds[0], self.holds[1] - 1)
+        self._base = previous.body if follows else None  # type: ignore[union-attr]  # follows: not None
+        self._full: Outbound | None = None
+        self._patch: Outbound | None | bool = False  # False: not computed yet; None: none fits
+
+    def full(self) -> Outbound:
+        if self._full is None:
+            self._full = Outbound(encode(self.message))
+            self.full_size = len(self._full.text)
+        return self._full
+
+    def patch(self) -> Outbound | None:
+        """The patch from the version before, or None: no such version was built for this class,
+        or the patch would be no shorter than the state itself."""
+        if self._patch is False:
+            self._patch = None
+            if self._base is not None:
+                _, version, _ = self.holds
+                ops = diff(self._base, self.body)
+                self._base = None  # the previous version is not needed again: let it go
+                text = encode({"type": "patch", "version": version, "ops": ops, "events": self.message["events"]})
+                # Well under the last full state's length, it is shorter than this one's too: only
+                # a patch near that length costs the full encoding to compare.
+                known = self.full_size
+                if (known is not None and len(text) * 2 <= known) or len(text) < len(self.full().text):
+                    self._patch = Outbound(text)
+        return self._patch  # type: ignore[return-value]  # resolved above
+
+    def send(self, sub: Subscriber) -> None:
+        """The patch if `sub` takes patches and holds the version before; else the full state."""
+        game_id, version, seat = self.holds
+        out = self.patch() if sub.patches and sub.holds == (game_id, version - 1, seat) else None
+        sub.holds = self.holds
+        sub.send(out or self.full())
+
+
+# seat (None: spectators) → the last state built for that seat class, which the next patch starts from
+Shown = dict[int | None, StateOut]
+
+
+def send_states(
+    subscribers: Iterable[Subscriber],
+    seats: dict[str, int],
+    message_for: Callable[[int | None], dict],
+    shown: Shown,
 ) -> int:
-    """Send every subscriber the message of its seat (`seats`: player id → seat; others watch).
+    """Send every subscriber its seat's state (`seats`: player id → seat; others watch), as a
+    patch where it can take one; `shown` remembers each class's body for the next version.
 
     Returns how many messages were built, one per seat class that has a socket."""
-    built: dict[int | None, Outbound] = {}
+    built: dict[int | None, StateOut] = {}
     for sub in list(subscribers):
         seat = seats.get(sub.player_id) if sub.player_id is not None else None
-        message = built.get(seat)
-        if message is None:
-            message = built[seat] = Outbound(encode(message_for(seat)))
-        sub.send(message)
+        out = built.get(seat)
+        if out is None:
+            out = built[seat] = shown[seat] = StateOut(message_for(seat), shown.get(seat))
+        out.send(sub)
     return len(built)

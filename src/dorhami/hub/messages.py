@@ -14,6 +14,9 @@ class Hello(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=200)
+    # After its first full state a socket gets each version as a patch (docs/PROTOCOL.md); a client
+    # that does not apply patches asks for every state in full.
+    full_states: bool = False
 
 
 class ActionMessage(BaseModel):

@@ -48,6 +48,23 @@ class ServerState(Outbound):
     result: dict[str, Any] | None
 
 
+class ServerPatch(Outbound):
+    """The next version of this socket's state as its changes from the version before (`version` −
+    1, which the socket always holds), instead of a full `state`: sent once the socket has had a
+    full state, unless its hello asked for full states (docs/PROTOCOL.md, "Patches"). Apply `ops` in
+    order to the last state's body (all but type, version and events): each is [path, value] (set)
+    or [path] (remove), the path "/"-joined keys and list indices escaped as in a JSON Pointer; a
+    set at a list's length appends, a remove from a list splices. A client that cannot apply one
+    reconnects, and gets a full state."""
+
+    type: Literal["patch"]
+    version: int
+    ops: list[tuple[str] | tuple[str, Any]] = Field(
+        examples=[[["view/turn", 1], ["view/hand/3"], ["legal_actions", []]]]
+    )
+    events: list[dict[str, Any]] = Field(description="what this change did, as this seat may hear it")
+
+
 class HistoryEntry(Outbound):
     version: int
     events: list[dict[str, Any]]
@@ -115,6 +132,7 @@ SERVER: tuple[type[Outbound], ...] = (
     ServerChatHistory,
     ServerHistory,
     ServerState,
+    ServerPatch,
     ServerAck,
     ServerError,
     ServerPong,

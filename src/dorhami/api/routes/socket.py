@@ -50,9 +50,10 @@ async def room_socket(ws: WebSocket) -> None:
         # A table moving between processes is a moment's wait: the client reconnects on 1013.
         await ws.close(CLOSE_TRY_AGAIN if exc.status == 503 else CLOSE_NO_ROOM, reason(exc.message))
         return
-    signed_in = await _hello(ws, hub)
-    if signed_in is False:
+    hello = await _hello(ws, hub)
+    if hello is False:
         return
+    signed_in, full_states = hello
     player_id = signed_in.player.id if signed_in else None
     watchers = ws.app.state.anonymous_watchers
     address = ws.client.host if ws.client else "unknown"
@@ -64,7 +65,7 @@ async def room_socket(ws: WebSocket) -> None:
             return
         watchers[address] += 1
     try:
-        await _play(ws, hub, code, table, player_id, signed_in.session_id if signed_in else None)
+        await _play(ws, hub, code, table, player_id, signed_in.session_id if signed_in else None, full_states)
     finally:
         if player_id is None:
             watchers[address] -= 1
@@ -73,10 +74,17 @@ async def room_socket(ws: WebSocket) -> None:
 
 
 async def _play(
-    ws: WebSocket, hub: Hub, code: str, table: Table, player_id: str | None, session_id: str | None
+    ws: WebSocket,
+    hub: Hub,
+    code: str,
+    table: Table,
+    player_id: str | None,
+    session_id: str | None,
+    full_states: bool,
 ) -> None:
     """From a good hello to the socket's end: subscribed to the table, reading what it sends."""
     sub = Subscriber(player_id, hub.settings.send_queue_limit, session_id)
+    sub.patches = not full_states
     sub.attach(
         ws.send_text,
         lambda why: ws.close(CLOSE_TRY_AGAIN, reason(why)),
@@ -123,8 +131,9 @@ def origin_allowed(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return origin.rstrip("/") in (own, *allowed)
 
 
-async def _hello(ws: WebSocket, hub: Hub) -> SignedIn | None | Literal[False]:
-    """Whose the hello's token is, and its session (None: a spectator), or False if the socket was closed."""
+async def _hello(ws: WebSocket, hub: Hub) -> tuple[SignedIn | None, bool] | Literal[False]:
+    """Whose the hello's token is, and its session (None: a spectator), and whether it asks for full
+    states; or False if the socket was closed."""
     try:
         frame = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT_S)
         if frame["type"] == "websocket.disconnect":
@@ -137,13 +146,13 @@ async def _hello(ws: WebSocket, hub: Hub) -> SignedIn | None | Literal[False]:
         await ws.close(CLOSE_BAD_HELLO, f"expected a hello first, but got {hello.type!r}")
         return False
     if hello.token is None:
-        return None
+        return None, hello.full_states
     try:
         signed_in = await sign_in(hub, hello.token)
     except HubError as exc:  # no such token, or its session was ended or expired
         await ws.close(CLOSE_BAD_TOKEN, reason(exc.message))
         return False
-    return signed_in
+    return signed_in, hello.full_states
 
 
 async def _read(ws: WebSocket, hub: Hub, table: Table, sub: Subscriber) -> None:
