@@ -4,6 +4,19 @@ Every table has two players and some spectators, each on its own socket. A playe
 random legal action from its latest state message; the host asks for a rematch (REST) when a
 game has a result. During a measured interval the sockets only append raw tuples (who, which
 version, when); latencies are joined afterwards, so the per-message work stays one JSON parse.
+
+After its first full `state` a Dorhami socket may get `patch` messages instead: ops against the
+version it holds (the patch's `base`, or the version before when it names none). A player applies
+them to its body (tests/support/patch_applier.py), since its next action needs the view's `step` and
+legal actions; a spectator only follows the version (and a `game_id` op). A patch of version V
+counts as that version's state in every figure.
+
+Bytes on the wire: during the window every text frame a table's socket receives, and every action
+frame a player sends, is counted (UTF-8 payload length, and with its frame header: 2 bytes below
+126, 4 below 65,536, else 10; a client's frames also carry a 4-byte mask). A seat's message is
+classed by the version it carries, or else the version the socket last held: "mover" when that
+version came from this socket's own action (its ack says so), "other seat" when from the other
+seat's, "seat, no action" when from no seat's (a new game's first state).
 """
 
 from __future__ import annotations
@@ -21,6 +34,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect as ws_connect
 
+from tests.support.patch_applier import PatchError, apply_patch
 from tests.support.servers import Server, core_busy_seconds
 from tests.support.wsclient import Socket
 
@@ -35,7 +49,9 @@ REST_CONCURRENCY = 16
 GAME = "jekyll-vs-hyde"
 CONFIG = {"timers_enabled": False}
 MAX_FRAME = 64 * 1024
-KINDS = ("mover", "waiter", "spectator", "ack")
+KINDS = ("mover", "waiter", "spectator", "ack", "patch")
+TYPES = ("state", "patch", "ack", "room")  # bytes are broken down by these, the rest as "other"
+SEAT_CLASSES = ("mover", "other seat", "seat, no action")
 
 # A spectator needs only these two numbers: read them off the head of a state message (both
 # servers write these keys first) instead of parsing a kilobyte of view per broadcast.
@@ -56,11 +72,36 @@ class Recorder:
         self.errors: Counter = Counter()  # from the start of the warm-up to the end of the drain
         self.rematches = 0
         self.sizes = {kind: [0, 0] for kind in KINDS}  # kind -> [messages, bytes]
+        # Bytes on the wire, counted only while `counting` (the window, without the drain):
+        self.counting = False
+        self.seat_texts: list[tuple] = []  # (table, game_id, version, socket, type, payload bytes)
+        self.spectator_texts: dict[str, list[int]] = {}  # type -> [texts, payload bytes, wire bytes]
+        self.action_texts = [0, 0, 0]  # the players' action frames: [frames, payload bytes, wire bytes]
+        # (table, game_id, version) -> the socket whose action made it; kept from the warm-up on,
+        # so a window's first messages know their mover too.
+        self.actors: dict[tuple, int] = {}
 
     def size(self, kind: str, length: int) -> None:
         entry = self.sizes[kind]
         entry[0] += 1
         entry[1] += length
+
+    def spectator_text(self, kind: str, length: int) -> None:
+        entry = self.spectator_texts.setdefault(kind if kind in TYPES else "other", [0, 0, 0])
+        entry[0] += 1
+        entry[1] += length
+        entry[2] += length + frame_head(length)
+
+    def action_text(self, length: int) -> None:
+        entry = self.action_texts
+        entry[0] += 1
+        entry[1] += length
+        entry[2] += length + frame_head(length) + 4  # a client masks its frames
+
+
+def frame_head(length: int) -> int:
+    """Bytes of an unmasked WebSocket frame's header for a payload of `length` (RFC 6455 5.2)."""
+    return 2 if length < 126 else 4 if length < 65536 else 10
 
 
 class Player:
@@ -81,21 +122,25 @@ class Player:
         message = loads(payload)
         kind = message["type"]
         rec = self.load.rec
-        if kind == "state":
-            self.state = message
-            rec.size("mover" if message["legal_actions"] else "waiter", len(payload))
+        if kind == "state" or (kind == "patch" and self.patched(message)):
+            state = self.state = message if kind == "state" else self.state
+            if kind == "state":
+                rec.size("mover" if state["legal_actions"] else "waiter", len(payload))
+            else:
+                rec.size("patch", len(payload))
             if rec.on:
-                rec.arrivals.append((self.table.index, message["game_id"], message["version"], self.id, arrived))
+                rec.arrivals.append((self.table.index, state["game_id"], state["version"], self.id, arrived))
             if not self.first_state.done():
                 self.first_state.set_result(None)
             if self is self.table.players[0]:
-                self.table.host_state(message, arrived)
+                self.table.host_state(state, arrived)
             self.load.ready(self)
         elif kind == "ack":
             rec.size("ack", len(payload))
             flight = self.inflight
             if flight and message["client_seq"] == flight[0]:
                 self.inflight = None
+                rec.actors[(self.table.index, flight[1], message["version"])] = self.id
                 if rec.on:
                     rec.acks.append(
                         (self.table.index, flight[1], message["version"], self.id, flight[3], flight[4], arrived)
@@ -107,6 +152,27 @@ class Player:
             # answer to the one in flight (a rate_limited error carries no client_seq).
             if self.inflight:
                 self.forget()
+        if rec.counting:
+            state = self.state
+            game_id, version = (state["game_id"], state["version"]) if state else (None, None)
+            if kind == "ack":
+                version = message["version"]
+            rec.seat_texts.append((self.table.index, game_id, version, self.id, kind, len(payload)))
+
+    def patched(self, message: dict) -> bool:
+        """Bring the body to the patch's version; False (an error counted) if it does not apply."""
+        state = self.state
+        if state is None or state["version"] != _base(message):
+            self.load.rec.errors["patch on another version"] += 1
+            return False
+        try:
+            apply_patch(state, message["ops"])
+        except PatchError:
+            self.load.rec.errors["patch does not apply"] += 1
+            self.state = None  # nothing to play from until a full state comes
+            return False
+        state["version"], state["events"] = message["version"], message["events"]
+        return True
 
     def on_close(self, sock: Socket) -> None:
         if not sock.closing:
@@ -141,7 +207,10 @@ class Player:
         self.inflight = (self.seq, state["game_id"], now, intended, min(origin, now))
         self.acted_on = (state["game_id"], state["version"])
         self.sent += 1
-        self.sock.send(dumps({"type": "action", "action": action, "client_seq": self.seq}))
+        text = dumps({"type": "action", "action": action, "client_seq": self.seq})
+        if self.load.rec.counting:
+            self.load.rec.action_text(len(text))
+        self.sock.send(text)
 
     def forget(self) -> None:
         """Give up on the action in flight; try again a little later, from the latest state."""
@@ -157,18 +226,32 @@ class Watcher:
         self.id = next(_ids)
         self.sock: Socket | None = None
         self.first_state = asyncio.get_running_loop().create_future()
+        # The version it holds, and its game: a patch names the game only when it changes.
+        self.game_id = self.version = None
 
     def on_text(self, payload: bytes, arrived: float) -> None:
+        rec = self.load.rec
         head = _STATE_HEAD.match(payload)
         if head:
-            game_id, version = int(head[1]), int(head[2])
+            kind, game_id, version = "state", int(head[1]), int(head[2])
         else:  # another message, or a state whose keys come in another order
             message = loads(payload)
-            if message["type"] != "state":
+            kind = message["type"]
+            if kind == "state":
+                game_id, version = message["game_id"], message["version"]
+            elif kind == "patch":
+                if _base(message) != self.version:
+                    rec.errors["patch on another version"] += 1
+                game_id = next((op[1] for op in message["ops"] if op[0] == "game_id" and len(op) == 2), self.game_id)
+                version = message["version"]
+            else:
+                if rec.counting:
+                    rec.spectator_text(kind, len(payload))
                 return
-            game_id, version = message["game_id"], message["version"]
-        rec = self.load.rec
-        rec.size("spectator", len(payload))
+        self.game_id, self.version = game_id, version
+        if rec.counting:
+            rec.spectator_text(kind, len(payload))
+        rec.size("spectator" if kind == "state" else "patch", len(payload))
         if rec.on:
             rec.arrivals.append((self.table.index, game_id, version, self.id, arrived))
         if not self.first_state.done():
@@ -264,7 +347,7 @@ class Load:
         """Create the tables and open their sockets; return how long it took (s)."""
         started = time.monotonic()
         gate = asyncio.Semaphore(REST_CONCURRENCY)
-        if self.server.target == "dorhami":
+        if self.server.target.startswith("dorhami"):
             rooms = await asyncio.gather(*(self._dorhami_room(gate, i) for i in range(self.count)))
             self.ping_room = (await self._dorhami_room(gate, self.count, start=False))[0]
         else:
@@ -403,9 +486,10 @@ class Load:
             for player in table.players:
                 player.sent = 0
         cpu0, gen0, cores0, t0 = self.server.cpu_seconds(), _own_cpu(), core_busy_seconds(), time.monotonic()
-        rec.on = True
+        rec.on = rec.counting = True
         await asyncio.sleep(seconds)
         cpu1, gen1, cores1, t1 = self.server.cpu_seconds(), _own_cpu(), core_busy_seconds(), time.monotonic()
+        rec.counting = False
         sent = max(p.sent for table in self.tables for p in table.players)
         self.mode = None
         for table in self.tables:
@@ -486,6 +570,12 @@ class Load:
         await self.http.aclose()
 
 
+def _base(patch: dict) -> int:
+    """The version a patch applies to: its `base`, or without one (the server's current
+    spelling) the version before its own."""
+    return patch.get("base", patch["version"] - 1)
+
+
 def _own_cpu() -> float:
     times = os.times()
     return times.user + times.system
@@ -541,8 +631,55 @@ def _figures(mode: str, rec: Recorder, t0: float, t1: float, others: int) -> dic
             "rematches": rec.rematches,
             "samples": {"acks": len(ack_latency), "broadcasts": len(broadcast), "pings": len(rec.pings)},
             "message_bytes": {kind: round(b / n) for kind, (n, b) in rec.sizes.items() if n},
+            "bytes_per_action": _bytes_per_action(rec, done, spectators=others - 1),
         }
     )
+    return figures
+
+
+def _bytes_per_action(rec: Recorder, acked: int, spectators: int) -> dict:
+    """Bytes on the wire in the window per action acked in it, by socket class and message type:
+    {class: {"payload": B, "wire": B, "types": {type: payload B}}}. "spectator" is one spectator's
+    socket, "spectators" all of a table's; "to clients" sums every class a table's sockets
+    receive; "to server" is the action frames."""
+    if not acked:
+        return {}
+    totals: dict[str, dict[str, list[int]]] = {}  # class -> type -> [payload, wire]
+
+    def add(cls: str, kind: str, payload: int, wire: int) -> None:
+        entry = totals.setdefault(cls, {}).setdefault(kind if kind in TYPES else "other", [0, 0])
+        entry[0] += payload
+        entry[1] += wire
+
+    for table, game_id, version, sock, kind, length in rec.seat_texts:
+        actor = rec.actors.get((table, game_id, version))
+        cls = SEAT_CLASSES[2] if actor is None else SEAT_CLASSES[0] if actor == sock else SEAT_CLASSES[1]
+        add(cls, kind, length, length + frame_head(length))
+    for kind, (_, payload, wire) in rec.spectator_texts.items():
+        add("spectators", kind, payload, wire)
+    figures = {}
+    for cls in (*SEAT_CLASSES, "spectators"):
+        kinds = totals.get(cls, {})
+        figures[cls] = {
+            "payload": sum(p for p, _ in kinds.values()) / acked,
+            "wire": sum(w for _, w in kinds.values()) / acked,
+            "types": {kind: kinds.get(kind, [0, 0])[0] / acked for kind in (*TYPES, "other")},
+        }
+    if spectators:
+        everyone = figures["spectators"]
+        figures["spectator"] = {
+            "payload": everyone["payload"] / spectators,
+            "wire": everyone["wire"] / spectators,
+            "types": {kind: b / spectators for kind, b in everyone["types"].items()},
+        }
+    received = [figures[cls] for cls in (*SEAT_CLASSES, "spectators")]
+    figures["to clients"] = {
+        "payload": sum(f["payload"] for f in received),
+        "wire": sum(f["wire"] for f in received),
+        "types": {kind: sum(f["types"][kind] for f in received) for kind in (*TYPES, "other")},
+    }
+    _, payload, wire = rec.action_texts
+    figures["to server"] = {"payload": payload / acked, "wire": wire / acked, "types": {}}
     return figures
 
 

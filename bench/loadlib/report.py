@@ -32,6 +32,17 @@ COLUMNS = {
         ("kib_per_socket", "KiB/socket"),
     ],
 }
+# Bytes per action (load.py `_bytes_per_action`): the socket classes and message types, in order.
+BYTE_CLASSES = ["mover", "other seat", "seat, no action", "spectator", "spectators", "to clients", "to server"]
+BYTE_TYPES = ["state", "patch", "ack", "room", "other"]
+BYTES_LEGEND = (
+    "bytes on the wire in the window per action acked in it: payload = UTF-8 text, wire = with the "
+    "frame header (+4 mask from a client); mover: the seat whose action made the version a message "
+    "carries (or the socket last held), other seat: the other one, seat, no action: a version no "
+    "seat's action made (a new game); spectator: one spectator socket, spectators: all of a table's; "
+    "to clients: everything a table's sockets received; to server: the action frames; state … other: "
+    "payload bytes by message type"
+)
 MODE_TITLES = {"closed": "closed loop", "open": "open loop", "idle": "idle sockets"}
 LEGEND = {
     "closed": "latencies in ms; bcast: action -> its state at each other socket of the table; ack: action -> "
@@ -97,7 +108,61 @@ def run_tables(run: int, rows: list[dict]) -> str:
                 out.append(f"  {r['target']} errors: " + ", ".join(f"{k} ×{n}" for k, n in sorted(kinds.items())))
             if r.get("server_log_errors"):
                 out.append(f"  {r['target']}: {r['server_log_errors']} error lines in the server's log")
+        if any(r.get("bytes_per_action") for r in mine):
+            out.append(f"run {run} — {MODE_TITLES[mode]}, bytes per action")
+            out.append(
+                table(
+                    ["target", "class", "payload", "wire", *BYTE_TYPES],
+                    [
+                        [
+                            r["target"],
+                            cls,
+                            *(number(figures[cls][k]) for k in ("payload", "wire")),
+                            *(number(figures[cls]["types"].get(k)) for k in BYTE_TYPES),
+                        ]
+                        for r in mine
+                        if (figures := r.get("bytes_per_action"))
+                        for cls in BYTE_CLASSES
+                        if cls in figures
+                    ],
+                )
+            )
     return "\n".join(out)
+
+
+def _spread(values: list[float]) -> str:
+    if not values:
+        return "–"
+    return f"{number(statistics.median(values))} ({number(min(values))}–{number(max(values))})"
+
+
+def bytes_summary(results: list[dict], targets: list[str], mode: str) -> str:
+    """Bytes per action of one mode: per class, payload and wire as median (min–max) per target,
+    then the median of each message type's payload bytes."""
+    rows_of = {t: [r["bytes_per_action"] for r in results if r["mode"] == mode and r["target"] == t] for t in targets}
+    rows_of = {t: [f for f in rows if f] for t, rows in rows_of.items()}
+    if not any(rows_of.values()):
+        return ""
+    body = []
+    for cls in BYTE_CLASSES:
+        for t in targets:
+            measured = [f[cls] for f in rows_of[t] if cls in f]
+            if not measured:
+                continue
+            body.append(
+                [
+                    cls,
+                    t,
+                    _spread([m["payload"] for m in measured]),
+                    _spread([m["wire"] for m in measured]),
+                    *(
+                        number(statistics.median(m["types"][k] for m in measured)) if measured[0]["types"] else "–"
+                        for k in BYTE_TYPES
+                    ),
+                ]
+            )
+    head = f"\n{MODE_TITLES[mode]}, bytes per action — median (min–max)\n({BYTES_LEGEND})"
+    return head + "\n" + table(["class", "target", "payload", "wire", *BYTE_TYPES], body)
 
 
 def summary(results: list[dict], targets: list[str]) -> str:
@@ -127,6 +192,8 @@ def summary(results: list[dict], targets: list[str]) -> str:
                 cells.append(ratio(medians.get("dorhami"), medians.get(b)))
             body.append(cells)
         out.append(table(["figure", *targets, *(f"dorhami/{b}" for b in baselines)], body))
+        if mode != "idle" and (bytes_table := bytes_summary(results, targets, mode)):
+            out.append(bytes_table)
     sizes = []
     for t in targets:
         measured = [r["message_bytes"] for r in results if r["target"] == t and r.get("message_bytes")]
@@ -136,7 +203,8 @@ def summary(results: list[dict], targets: list[str]) -> str:
     if sizes:
         out.append(
             "\nmessage sizes, mean bytes per text frame over the loaded runs (mover/waiter: state to the "
-            "seat to move / the other seat; spectator: state to a spectator; ack: to the actor)"
+            "seat to move / the other seat; spectator: state to a spectator; ack: to the actor; patch: "
+            "a patch to any socket)"
         )
         out.extend(sizes)
     return "\n".join(out)

@@ -41,6 +41,15 @@ server, and actions without an answer within 5 s, from the start of the warm-up 
 the drain. A game that ends is restarted by its host (`POST /api/rooms/{code}/rematch`); no
 action is offered between the result and the new game, and the rematch is in no latency.
 The baselines (bench/performance/baseline_server.py) always log to SQLite, whatever --database says.
+
+Bytes per action (closed and open loop, a table per mode after the latencies): every text frame
+a table's sockets received in the window and every action frame its players sent, divided by the
+actions acked in the window; payload (UTF-8 text) and wire (with the frame header, and a client's
+4-byte mask), by socket class — the mover (the seat whose action made the version the message
+carries), the other seat, one spectator and all of a table's, what the server sent a table in all,
+and what its players sent — and by message type (state, patch, ack, room, other). A Dorhami socket
+may get `patch` messages after its first state: players apply them (tests/support/patch_applier.py) and
+a patch of version V is that version's state for "bcast". The ping socket is in no byte figure.
 """
 
 from __future__ import annotations
@@ -158,7 +167,7 @@ async def one_server(args: argparse.Namespace, target: str, run: int, scratch: P
                             f"{figures['others_on_generator_core_pct']:.0f} %); its timestamps may lag",
                             flush=True,
                         )
-                    if target == "dorhami" and figures["max_socket_sends_per_s"] > DORHAMI_RATE_LIMIT:
+                    if target.startswith("dorhami") and figures["max_socket_sends_per_s"] > DORHAMI_RATE_LIMIT:
                         print(
                             f"  warning: a socket sent {figures['max_socket_sends_per_s']:.1f} actions/s, over "
                             f"Dorhami's {DORHAMI_RATE_LIMIT}/s per socket (fewer --tables?)",

@@ -21,7 +21,9 @@ from tests.support.processes import log_problems, stop_process
 BASELINE = Path(__file__).resolve().parents[2] / "bench" / "performance" / "baseline_server.py"
 BASELINE_FLAGS = {"baseline": [], "baseline-durable": ["--durable"], "baseline-group": ["--group-commit"]}
 # dorhami-2: two processes on one PostgreSQL behind nginx (docs/SCALING.md), on the same one core.
-TARGETS = ["dorhami", "dorhami-2", *BASELINE_FLAGS]
+# dorhami-ref: the same server from another checkout (DORHAMI_BENCH_REF=its directory), to measure
+# a change against the code before it in one interleaved run.
+TARGETS = ["dorhami", "dorhami-ref", "dorhami-2", *BASELINE_FLAGS]
 NGINX = os.environ.get("DORHAMI_BENCH_NGINX", "nginx")
 NGINX_CONF = """worker_processes 1;
 daemon off;
@@ -145,7 +147,7 @@ async def running(
     port = free_port()
     env = dict(os.environ)
     pg_name = None
-    if target == "dorhami":
+    if target in ("dorhami", "dorhami-ref"):
         if database == "postgres":
             pg_name = f"dorhami_bench_{os.getpid()}"
             url = pg_database(pg_admin_url, pg_name, create=True)
@@ -156,6 +158,13 @@ async def running(
         env["DORHAMI_RATE_LIMITS"] = "off"
         command = [str(Path(sys.executable).with_name("dorhami")), "serve", "--host", "127.0.0.1", "--port", str(port)]
         label = url.split("@")[-1] if pg_name else "SQLite (WAL, synchronous=FULL)"
+        if target == "dorhami-ref":
+            ref = os.environ.get("DORHAMI_BENCH_REF")
+            if not ref:
+                raise SystemExit("dorhami-ref needs DORHAMI_BENCH_REF: a checkout of the code to compare with")
+            env["PYTHONPATH"] = str(Path(ref) / "src")
+            command = [sys.executable, "-m", "dorhami", *command[1:]]
+            label += f", code of {ref}"
     else:
         command = [sys.executable, str(BASELINE), *BASELINE_FLAGS[target], "--host", "127.0.0.1", "--port", str(port)]
         if BASELINE_FLAGS[target]:
