@@ -78,7 +78,8 @@ class Frames:
         ]
 
     def states(self) -> list[dict]:
-        return [frame for frame in self.received if frame.get("type") == "state"]
+        """Every version the page received, whole or as a patch (its first is whole)."""
+        return [frame for frame in self.received if frame.get("type") in ("state", "patch")]
 
     def version(self) -> int:
         return self.states()[-1]["version"]
@@ -218,7 +219,7 @@ def judged_race(page, frames: Frames, timeout_s: float = 2) -> dict | None:
     while time.monotonic() < deadline:
         page.wait_for_timeout(50)
         for frame in frames.received[seen:]:
-            for event in frame.get("events") or [] if frame.get("type") == "state" else []:
+            for event in frame.get("events") or [] if frame.get("type") in ("state", "patch") else []:
                 if event["type"] == "race_judged":
                     return event
     return None

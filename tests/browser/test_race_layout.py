@@ -43,8 +43,15 @@ class Relay:
                 self.last = data
             ws.send(message)
 
+        def from_page(message) -> None:
+            # Whole states, so that a state this relay makes up replaces what the page holds.
+            data = json.loads(message) if isinstance(message, str) else None
+            if data and data.get("type") == "hello":
+                message = json.dumps({**data, "full_states": True})
+            server.send(message)
+
         server.on_message(from_server)
-        ws.on_message(lambda message: server.send(message))
+        ws.on_message(from_page)
         self.ws = ws
 
     def show(self, change) -> None:

@@ -43,12 +43,14 @@ def audio(page) -> dict:
 
 
 def watch_flips(page) -> list:
-    """A list that grows by one for each state message carrying a flip, as the socket receives it."""
+    """A list that grows by one for each state (or patch) carrying a flip, as the socket receives it."""
     flips: list = []
 
     def frame(payload) -> None:
         message = json.loads(payload) if isinstance(payload, str) else {}
-        if message.get("type") == "state" and any(e.get("type") == "flipped" for e in message.get("events") or []):
+        if message.get("type") in ("state", "patch") and any(
+            e.get("type") == "flipped" for e in message.get("events") or []
+        ):
             flips.append(message["version"])
 
     page.on("websocket", lambda ws: ws.on("framereceived", frame))
