@@ -265,7 +265,7 @@ async def _wait_ready(server: Server) -> None:
                     f"{server.target} exited with {server.proc.returncode} while starting:\n{server.log_tail()}"
                 )
             try:
-                if server.target == "dorhami":
+                if server.target.startswith("dorhami"):
                     # The port opens before the lifespan (migrations, recovery) is done.
                     if (await http.get(f"http://127.0.0.1:{server.port}/api/games")).status_code == 200:
                         return
