@@ -1,8 +1,9 @@
 """Fan-out: what a table sends, encoded once, written to each socket without ever blocking the table.
 
 A change is seen by a handful of seat classes (each seat, and every spectator alike), however
-many sockets watch it. Each class's message is built (view, legal actions, events) and encoded
-once per version, and the same text goes to every socket of that class.
+many sockets watch it. Each class's message is built (view, legal actions, events) once per
+version, and encoded at most once whole and once as a patch from the version before
+(hub/patches.py); the same text goes to every socket of that class that takes it.
 """
 
 from __future__ import annotations
