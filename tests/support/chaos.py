@@ -11,8 +11,6 @@ import random
 import signal
 import socket
 import statistics
-import subprocess
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,6 +29,7 @@ from dorhami.games.double_connect.strategy import targets_for
 from dorhami.games.twin_it.strategy import true_claims
 from dorhami.storage.db import make_engine
 from dorhami.storage.repository import Repository
+from tests.support.forked import Forked
 from tests.support.processes import log_problems, stop_process
 
 # Short games that still last long enough for kills to land mid-game; timers short or off.
@@ -83,7 +82,7 @@ class Server:
         self.database_url, self.log_path, self.core = database_url, log_path, core
         self.env = env or {}  # more of the server's environment (bench/reliability/cluster.py: Redis, the lease time)
         self.port = free_port()
-        self.proc: subprocess.Popen | None = None
+        self.proc: Forked | None = None
 
     @property
     def url(self) -> str:
@@ -101,13 +100,10 @@ class Server:
             "DORHAMI_RATE_LIMITS": "off",
             **self.env,
         }
-        command = [sys.executable, "-m", "dorhami.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        if self.core is not None:
-            command = ["taskset", "-c", str(self.core), *command]  # taskset execs: proc.pid is the server
         with open(self.log_path, "ab") as log:
             log.write(f"--- start {time.strftime('%H:%M:%S')}\n".encode())
-            log.flush()
-            self.proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        argv = ["serve", "--host", "127.0.0.1", "--port", str(self.port)]
+        self.proc = Forked(argv, env, str(self.log_path), self.core, new_session=True)
         await self._wait_ready()
 
     async def _wait_ready(self) -> None:

@@ -26,6 +26,7 @@ from pathlib import Path
 import httpx
 from websockets.speedups import apply_mask
 
+from tests.support.forked import Forked
 from tests.support.processes import stop_process
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -46,7 +47,7 @@ BIDI = "\u202e\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d"
 @dataclass
 class LiveServer:
     port: int
-    proc: subprocess.Popen
+    proc: Forked
     log_path: Path
 
     @property
@@ -65,7 +66,7 @@ def live_server(
     """`dorhami serve --access-log` on a free port, everything it prints going to `log_path`; stopped
     however the block ends. The access log is how 5xx answers are counted on the server's side.
     `env`: more of the server's environment (a None value removes the variable); `core`: pinned
-    there with taskset (which execs, so the process's pid is the server's)."""
+    there (tests/support/forked.py)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -82,11 +83,8 @@ def live_server(
         **(env or {}),
     }
     env = {name: value for name, value in env.items() if value is not None}
-    command = [sys.executable, "-m", "dorhami.cli", "serve", "--port", str(port), "--access-log"]
-    if core is not None:
-        command = ["taskset", "-c", str(core), *command]
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log_path.write_bytes(b"")
+    proc = Forked(["serve", "--port", str(port), "--access-log"], env, str(log_path), core)
     server = LiveServer(port, proc, log_path)
     try:
         _wait_ready(server)

@@ -1,17 +1,17 @@
-"""A real server process on a free port, for the restart and browser tests."""
+"""A real server process on a free port, for the restart and browser tests (forked from one that
+has imported the server: tests/support/forked.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
-import signal
 import socket
-import subprocess
-import sys
 import tempfile
 import time
 
 import httpx
 
+from tests.support.forked import Forked
 from tests.support.processes import stop_process
 
 
@@ -37,7 +37,8 @@ class ServerProcess:
         self.bot_delay_ms = bot_delay_ms
         self.options = options  # more `dorhami serve` flags, such as --access-log
         self.env = env or {}  # more settings, such as REDIS_URL
-        self.process: subprocess.Popen | None = None
+        self.process: Forked | None = None
+        self.log_path: str | None = None
 
     @property
     def url(self) -> str:
@@ -48,9 +49,9 @@ class ServerProcess:
         # The log (and the access log, on stdout) goes to a file, not a pipe: nobody reads a pipe while
         # the test runs, and a server whose pipe is full blocks on its next log line (uvicorn writes
         # one per socket).
-        self.log = tempfile.TemporaryFile()
-        command = [sys.executable, "-m", "dorhami.cli", "serve", "--port", str(self.port), *self.options]
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=self.log)
+        handle, self.log_path = tempfile.mkstemp(prefix="dorhami-server-", suffix=".log")
+        os.close(handle)
+        self.process = Forked(["serve", "--port", str(self.port), *self.options], env, self.log_path)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -63,16 +64,22 @@ class ServerProcess:
         raise RuntimeError("server did not start within 30 s")
 
     def log_text(self) -> str:
-        self.log.seek(0)
-        return self.log.read().decode(errors="replace")
+        assert self.log_path is not None, "the server was never started"
+        with open(self.log_path, "rb") as log:
+            return log.read().decode(errors="replace")
 
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+        assert self.process is not None, "the server was never started"
+        self.process.kill()
         self.process.wait(10)
-        self.log.close()
+        self._forget_log()
 
     def stop(self) -> None:
         if self.process:
-            stop_process(self.process, 10)
-        if self.process and not self.log.closed:
-            self.log.close()
+            stop_process(self.process, 10)  # type: ignore[arg-type]  # Popen's part that it uses
+        self._forget_log()
+
+    def _forget_log(self) -> None:
+        if self.log_path is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.log_path)
