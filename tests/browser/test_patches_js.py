@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import base64
 from pathlib import Path
-from types import SimpleNamespace
 
 import orjson
 
 from dorhami.catalogue import get_engine
 from dorhami.hub import views
 from dorhami.hub.fanout import ENVELOPE
+from dorhami.hub.live_game import LiveGame
 from dorhami.hub.patches import diff
 from tests.hub.test_state_patches import CASES
 from tests.support.seeded_games import VARIANTS, play
@@ -42,11 +42,12 @@ def seeded_chains() -> list[dict]:
 def chain(slug: str, label: str, seat: int | None) -> dict:
     engine = get_engine(slug)
     variant = next(v for v in VARIANTS[slug] if v.label == label)
-    game = SimpleNamespace(id=1, version=0, state=None, commitment=None, result=None)
+    game: LiveGame | None = None
     found: dict = {"name": f"{slug} seat {seat}", "patches": [], "bodies": []}
 
     def on_start(state):
-        game.state = state
+        nonlocal game
+        game = LiveGame(1, engine, variant.players, state)
         found["first"] = body(views.snapshot(engine, game, seat))
 
     def on_change(pre, who, action, now, post, events):

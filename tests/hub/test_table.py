@@ -234,3 +234,33 @@ def test_a_result_passed_to_a_rematch_is_renumbered_and_loses_the_seats_that_lef
     }
     assert renumber_result(result, {0: 0, 1: 1})["previous_winner"] is None  # the winner left
     assert result["winners"] == [2]  # the stored result itself is unchanged
+
+
+def test_a_change_asks_the_rules_for_each_seats_legal_actions_once(database_url, monkeypatch):
+    """The seats' state messages and the turn's announcement after a change share one ask per
+    seat (issue 33): legal actions cost as much as a view."""
+
+    async def scenario():
+        clock = FakeClock()
+        hub, table, host, guest = await started_table(database_url, clock)
+        for who in (host.id, guest.id, None):
+            await table.subscribe(Subscriber(who, 1000))
+        asked = []
+        legal_actions = table.engine.legal_actions
+        monkeypatch.setattr(
+            table.engine, "legal_actions", lambda state, seat: asked.append(seat) or legal_actions(state, seat)
+        )
+        try:
+            for turn in range(6):
+                state = table.game.state
+                seat = next(s for s in (0, 1) if legal_actions(state, s))
+                action = legal_actions(state, seat)[0]
+                asked.clear()
+                reply = await table.act(seat, {**action, "step": state.get("step")}, clock.now_ms(), turn + 1)
+                assert reply["type"] == "ack", reply
+                assert sorted(asked) == [0, 1], f"turn {turn}: the rules were asked for seats {asked}"
+        finally:
+            await hub.close()
+            hub.store.close()
+
+    run(scenario())

@@ -14,7 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .. import ratings
-from ..engine import Engine, Event, State, events_for
+from ..engine import Action, Engine, Event, State, events_for
 from ..engine.contract import judge
 from ..errors import ErrorCode
 from ..storage.records import GameRecord, RoomRecord, SeatRecord
@@ -56,11 +56,36 @@ class LiveGame:
     # The rules' verdict on the action the race window is handing to the table's `act` (hub/race_window.py),
     # made to decide what its window holds: `judge` uses it instead of asking the rules again.
     ahead: claims.Verdict | None = field(default=None, repr=False, compare=False)
+    # The legal actions asked of one state, by seat (`legal`): a state is never changed in place.
+    _legal: tuple[State | None, dict[int, list[Action]]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         started = self.engine.start_events(self.state)
         if started:
             self.history.append((0, started))
+        # Engines that send their legal actions whole (all but the races) answer both asks from one list.
+        self._compact_is_full = type(self.engine).compact_legal_actions is Engine.compact_legal_actions
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        """`engine.legal_actions(state, seat)`, asked of the rules once per state and seat: after a
+        change the seat's state message, the turn's announcement and a daily room's row all want
+        them, and they cost as much as the view. The list is shared: nobody may change it."""
+        asked, lists = self._legal
+        if asked is not state:
+            lists = {}
+            self._legal = (state, lists)
+        found = lists.get(seat)
+        if found is None:
+            found = lists[seat] = self.engine.legal_actions(state, seat)
+        return found
+
+    def compact_legal(self, seat: int) -> list[Action]:
+        """What a state message lists as `seat`'s legal actions now (hub/views.py)."""
+        if self._compact_is_full:
+            return self.legal(self.state, seat)
+        return self.engine.compact_legal_actions(self.state, seat)
 
     @classmethod
     def of(cls, record: GameRecord, engine: Engine, state: State) -> LiveGame:

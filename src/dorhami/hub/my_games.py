@@ -28,7 +28,7 @@ def live_turn(table: Table) -> dict[str, Any] | None:
         return None
     last_events = game.history[-1][1] if game.history else []
     return {
-        "seats": pace.to_move(table.engine, game.state, game.players),
+        "seats": pace.to_move(table.engine, game.state, game.players, game.legal),
         "deadline_ms": table.engine.next_deadline(game.state),
         "version": game.version,
         "last": {"seat": None, "type": last_events[-1].get("type") if last_events else None, "ms": game.last_ms},

@@ -100,8 +100,10 @@ def reminder_lead_ms(turn: int) -> int:
     return min(turn // 4, 12 * HOUR_MS)
 
 
-def to_move(engine: Engine, state: State, players: int) -> list[int]:
-    """The seats that have something to do now (none once the game is over)."""
+def to_move(engine: Engine, state: State, players: int, legal: Callable[[State, int], list] | None = None) -> list[int]:
+    """The seats that have something to do now (none once the game is over); `legal` asks for a
+    seat's legal actions where they are remembered (hub/live_game.py `LiveGame.legal`)."""
     if engine.result(state) is not None:
         return []
-    return [seat for seat in range(players) if engine.legal_actions(state, seat)]
+    legal = legal or engine.legal_actions
+    return [seat for seat in range(players) if legal(state, seat)]

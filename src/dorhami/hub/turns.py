@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -57,12 +58,16 @@ class Turns:
 
     def summary(self, state: State, players: int, version: int, last: dict | None) -> dict:
         return {
-            "seats": to_move(self.engine, state, players),
+            "seats": to_move(self.engine, state, players, self._legal()),
             "deadline_ms": self.engine.next_deadline(state),
             "version": version,
             "last": last,
             "reminded": None,
         }
+
+    def _legal(self) -> Callable[[State, int], list] | None:
+        game = self.effects.game
+        return game.legal if game is not None else None
 
     def wake_ms(self, turn: dict) -> int | None:
         """When a table that left memory must be back: the reminder if it is still to go, else the deadline."""
@@ -86,7 +91,7 @@ class Turns:
     def restored(self, state: State) -> None:
         """A game came back from its log: these seats were told already (or will be reminded)."""
         game = self.effects.game
-        self.moving = to_move(self.engine, state, game.players) if game is not None else []
+        self.moving = to_move(self.engine, state, game.players, game.legal) if game is not None else []
 
     def changed(self, state: State) -> None:
         """After each change: tell the players who have just come to move, and plan the reminder."""
@@ -96,7 +101,7 @@ class Turns:
         # A race is nobody's turn to be told of: its hot path skips asking every seat for its legal actions.
         if game is None or self.engine.realtime:
             return
-        before, self.moving = set(self.moving), to_move(self.engine, state, game.players)
+        before, self.moving = set(self.moving), to_move(self.engine, state, game.players, game.legal)
         deadline = self.engine.next_deadline(state)
         for seat in self.moving:
             if seat not in before:

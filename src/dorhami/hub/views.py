@@ -68,7 +68,7 @@ def snapshot(engine: Engine, game: LiveGame | None, seat: int | None, events: li
     """The state message for one seat (or a spectator)."""
     if game is None:
         raise HubError(ErrorCode.NOT_STARTED, "this room's game has not started")
-    legal = engine.compact_legal_actions(game.state, seat) if seat is not None else []
+    legal = game.compact_legal(seat) if seat is not None else []
     return {
         "type": "state",
         "game_id": game.id,
