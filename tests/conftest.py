@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 
 from dorhami.storage.db import migrate
-from tests.support import frames
+from tests.support import forked, frames
 from tests.support.databases import empty_postgres_tables, reset_postgres, worker_database  # noqa: F401  (tests/hub/test_table_model.py imports reset_postgres from here)
+
+# The suite's real servers are forked from one that has imported the app (tests/support/forked.py).
+forked.enabled = True
 
 PG_URL = os.environ.get("DORHAMI_TEST_DATABASE_URL", "")
 

@@ -11,6 +11,7 @@ import random
 import signal
 import socket
 import statistics
+import subprocess
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from dorhami.games.double_connect.strategy import targets_for
 from dorhami.games.twin_it.strategy import true_claims
 from dorhami.storage.db import make_engine
 from dorhami.storage.repository import Repository
-from tests.support.forked import Forked
+from tests.support import forked
 from tests.support.processes import log_problems, stop_process
 
 # Short games that still last long enough for kills to land mid-game; timers short or off.
@@ -82,7 +83,7 @@ class Server:
         self.database_url, self.log_path, self.core = database_url, log_path, core
         self.env = env or {}  # more of the server's environment (bench/reliability/cluster.py: Redis, the lease time)
         self.port = free_port()
-        self.proc: Forked | None = None
+        self.proc: forked.Forked | subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
@@ -103,7 +104,7 @@ class Server:
         with open(self.log_path, "ab") as log:
             log.write(f"--- start {time.strftime('%H:%M:%S')}\n".encode())
         argv = ["serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        self.proc = Forked(argv, env, str(self.log_path), self.core, new_session=True)
+        self.proc = forked.start(argv, env, str(self.log_path), self.core, new_session=True)
         await self._wait_ready()
 
     async def _wait_ready(self) -> None:

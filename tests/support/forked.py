@@ -6,6 +6,10 @@ each, and the failover tests restart theirs after every kill. Here multiprocessi
 (one per test worker) imports them once and forks each server from that: the child sets the
 environment, the log and the cores a `subprocess.Popen` would have given it, then runs the same
 `dorhami.cli.main(["serve", ...])`. tests/api/test_packaging.py still starts the installed command.
+
+Only the suite forks (tests/conftest.py turns `enabled` on). The benches share these helpers and
+start `python -m dorhami.cli serve` as before: bench/reliability/chaos.py's restart time, SIGKILL
+until the new process answers, must include what a real restart imports.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ import multiprocessing
 import os
 import signal
 import subprocess
+import sys
+
+enabled = False  # fork servers (the test suite) or start them as commands (the benches)
 
 # Imported once in the fork server; every server forked from it starts with them loaded.
 PRELOAD = ["dorhami.app", "dorhami.cli", "uvicorn", "uvloop", "httptools", "websockets"]
@@ -70,3 +77,17 @@ class Forked:
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
+
+
+def start(
+    argv: list[str], env: dict[str, str], log_path: str, core: int | None = None, new_session: bool = False
+) -> Forked | subprocess.Popen:
+    """`dorhami.cli` with `argv` as a child writing to `log_path` (appended to), pinned to `core`:
+    forked where `enabled`, else the command itself under taskset."""
+    if enabled:
+        return Forked(argv, env, log_path, core, new_session)
+    command = [sys.executable, "-m", "dorhami.cli", *argv]
+    if core is not None:
+        command = ["taskset", "-c", str(core), *command]  # taskset execs: the child's pid is the server's
+    with open(log_path, "ab") as log:
+        return subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=new_session)

@@ -26,7 +26,7 @@ from pathlib import Path
 import httpx
 from websockets.speedups import apply_mask
 
-from tests.support.forked import Forked
+from tests.support import forked
 from tests.support.processes import stop_process
 
 PG_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/test"
@@ -47,7 +47,7 @@ BIDI = "\u202e\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d"
 @dataclass
 class LiveServer:
     port: int
-    proc: Forked
+    proc: forked.Forked | subprocess.Popen
     log_path: Path
 
     @property
@@ -84,7 +84,7 @@ def live_server(
     }
     env = {name: value for name, value in env.items() if value is not None}
     log_path.write_bytes(b"")
-    proc = Forked(["serve", "--port", str(port), "--access-log"], env, str(log_path), core)
+    proc = forked.start(["serve", "--port", str(port), "--access-log"], env, str(log_path), core)
     server = LiveServer(port, proc, log_path)
     try:
         _wait_ready(server)

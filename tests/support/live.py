@@ -6,12 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import subprocess
 import tempfile
 import time
 
 import httpx
 
-from tests.support.forked import Forked
+from tests.support import forked
 from tests.support.processes import stop_process
 
 
@@ -37,7 +38,7 @@ class ServerProcess:
         self.bot_delay_ms = bot_delay_ms
         self.options = options  # more `dorhami serve` flags, such as --access-log
         self.env = env or {}  # more settings, such as REDIS_URL
-        self.process: Forked | None = None
+        self.process: forked.Forked | subprocess.Popen | None = None
         self.log_path: str | None = None
 
     @property
@@ -51,7 +52,7 @@ class ServerProcess:
         # one per socket).
         handle, self.log_path = tempfile.mkstemp(prefix="dorhami-server-", suffix=".log")
         os.close(handle)
-        self.process = Forked(["serve", "--port", str(self.port), *self.options], env, self.log_path)
+        self.process = forked.start(["serve", "--port", str(self.port), *self.options], env, self.log_path)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
