@@ -65,8 +65,10 @@ class LiveGame:
         started = self.engine.start_events(self.state)
         if started:
             self.history.append((0, started))
-        # Engines that send their legal actions whole (all but the races) answer both asks from one list.
-        self._compact_is_full = type(self.engine).compact_legal_actions is Engine.compact_legal_actions
+        # Engines that send their legal actions whole (all but the races) answer both asks from one
+        # list. Asked of the bound method: a wrapper that forwards to an engine is no Engine subclass.
+        compact = getattr(self.engine.compact_legal_actions, "__func__", None)
+        self._compact_is_full = compact is Engine.compact_legal_actions
 
     def legal(self, state: State, seat: int) -> list[Action]:
         """`engine.legal_actions(state, seat)`, asked of the rules once per state and seat: after a
