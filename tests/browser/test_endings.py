@@ -46,7 +46,8 @@ def host_of_bots(browser, base: str, game: str, config: dict, bots: int, size: d
     page.goto(f"{base}/t/{code}")
     page.wait_for_selector("#room-status[data-status=waiting]")
     page.wait_for_function(f"document.querySelectorAll('.seat.taken').length === {bots}")
-    start = lambda: httpx.post(f"{base}/api/rooms/{code}/start", headers=headers).raise_for_status()  # noqa: E731
+    # start(): the game; start("rematch"): the next one, once a game is over.
+    start = lambda verb="start": httpx.post(f"{base}/api/rooms/{code}/{verb}", headers=headers).raise_for_status()  # noqa: E731
     state = lambda: httpx.get(f"{base}/api/rooms/{code}/state", headers=headers).json()  # noqa: E731
     return page, start, state, errors
 
@@ -54,12 +55,25 @@ def host_of_bots(browser, base: str, game: str, config: dict, bots: int, size: d
 @pytest.mark.parametrize(("lang", "size"), LANGS)
 def test_double_connect_result_names_who_emptied_first_when_hands_tie(server, browser, lang, size):
     # One card each: both bots empty their hands, so the tie on cards is broken by who emptied first.
+    # A bot's claim slips now and then (2-3 % a claim at every level, docs/BOTS.md): its penalty
+    # cards then outlast the final chance and there is no tie. The host plays again, up to 3 games.
     config = {"hand_size": 1, "countdown_ms": 0, "final_chance_ms": 10000}
     page, start, state, errors = host_of_bots(browser, server.url, "double-connect", config, 2, size, lang)
     start()
-    page.wait_for_selector("#result #result-why", timeout=15000)
-    result = state()["result"]
-    first, second = result["results"]
+    for _ in range(3):
+        page.wait_for_selector("#result #result-why", timeout=15000)
+        result = state()["result"]
+        first, second = result["results"]
+        if first["cards_left"] == second["cards_left"] == 0:
+            break
+        game_id = state()["game_id"]
+        start("rematch")
+        for _ in range(150):  # the new game's end, as the API tells it; then its first paint
+            now = state()
+            if now["game_id"] != game_id and now["result"] is not None:
+                break
+            page.wait_for_timeout(100)
+        page.reload()
     assert first["cards_left"] == second["cards_left"] == 0 and first["rank"] == 1 and second["rank"] == 2, result
     why = page.locator("#result-why").inner_text()
     names = page.locator("#dc-results tbody tr td:nth-child(2)").all_inner_texts()
