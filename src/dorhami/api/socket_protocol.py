@@ -51,7 +51,9 @@ class _Waiters:
 
     def _waiter(self) -> asyncio.Future[None]:
         # Awaited by the caller itself, not in a coroutine of its own: an idle socket waits here
-        # for its whole life, and each coroutine frame is kept as long.
+        # for its whole life, and each coroutine frame is kept as long. So `Inbox.get` and
+        # `Writable.wait` each write out the same wait-and-forget loop: a done callback that forgot
+        # the waiter instead measured +0.3 KiB per idle socket (hub_load --mode idle, 17.9 → 18.2).
         waiter = asyncio.get_running_loop().create_future()
         if self.waiters is None:
             self.waiters = []
